@@ -1,0 +1,72 @@
+// The normalised declaration both dialects share, and where it came from.
+// Loaders produce raw data with locations; normalise.ts (compozy) and cosh/normalise.ts turn it
+// into Declarations. Everything downstream (ordering, list, fire) works on this type only.
+
+export type Dialect = 'compozy' | 'cosh';
+
+export type CompozySource = 'native' | 'config' | 'extension' | 'agent_definition' | 'skill';
+export type CoshSource = 'cosh_config' | 'cosh_extension';
+export type Source = CompozySource | CoshSource;
+
+export type SkillSource = 'bundled' | 'marketplace' | 'user' | 'additional' | 'workspace';
+
+export type Mode = 'sync' | 'async';
+
+/** active: dispatched. The others only show in `hooks list --all`, with `why`. */
+export type DeclarationStatus = 'active' | 'disabled' | 'skipped' | 'blocked' | 'overridden';
+
+export type ExecutorKind = 'subprocess' | 'native' | 'http' | 'agent' | 'wasm';
+
+export interface Location {
+  /** Absolute path of the file the declaration lives in. */
+  file: string;
+  /** 1-based line where the declaration starts (its [[...]] header, list item or JSON object). */
+  line: number;
+  column?: number;
+}
+
+/** A compozy matcher value: a wildcard pattern, or a boolean for tool_read_only. */
+export type MatcherValue = string | boolean;
+
+export interface Declaration {
+  dialect: Dialect;
+  /** null only for a nameless cosh hook (status `skipped`). */
+  name: string | null;
+  event: string;
+  source: Source;
+  skill_source?: SkillSource;
+  mode: Mode;
+  required: boolean;
+  priority: number;
+  /** 0 = executor default (5 s). */
+  timeout_ms: number;
+  enabled: boolean;
+  metadata: Record<string, string>;
+  /**
+   * compozy: flat map of set matcher fields; autonomy fields are kept under their leaf name
+   * (they live in one namespace with the family fields, so a leaf name is unambiguous).
+   * cosh: `{ tool_name: <regex> }` when the hook's matcher is non-empty.
+   */
+  matcher: Record<string, MatcherValue>;
+  executor_kind: ExecutorKind;
+  /** Command after template expansion and (for extensions) root resolution. */
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  /** name -> ref (`env:NAME` or `vault:...`). Resolved only at fire time. */
+  secret_env: Record<string, string>;
+  /** Working directory of the hook process. */
+  cwd: string;
+  location: Location;
+  status: DeclarationStatus;
+  why?: string;
+  /** compozy extension name, cosh extension name. */
+  extension?: string;
+  /** cosh only: the hook's description. */
+  description?: string;
+}
+
+/** A declaration in dispatch order: `order` is its 1-based position within its event. */
+export interface OrderedDeclaration extends Declaration {
+  order: number | null;
+}

@@ -1,0 +1,39 @@
+// The executor contract shared by both dialects' dispatchers. Types only: importing this file
+// loads nothing, so dispatch code and its tests stay free of processes.
+
+export interface ExecRequest {
+  /** As declared; resolved like Go's exec.LookPath against env.PATH before start. */
+  command: string;
+  args: string[];
+  cwd: string;
+  /** The complete environment of the process (allowlist already applied by the caller). */
+  env: Record<string, string>;
+  /** Written to stdin, then stdin is closed. */
+  stdin: string;
+  /** Effective timeout; the caller applies the 5 s default. */
+  timeoutMs: number;
+  /** Called with the child's pid right after spawn (tests use it to check for survivors). */
+  onSpawn?: (pid: number) => void;
+}
+
+export interface ExecResult {
+  /** The process could not be started (resolve or spawn failure). No other field is meaningful. */
+  startError?: { kind: 'resolve' | 'spawn'; message: string };
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  /** Captured stdout (first 8 KiB, decoded as UTF-8), ending in `...[truncated]` when cut. */
+  stdout: string;
+  /** Bytes the hook wrote, all of them, not only what was captured. */
+  stdoutBytes: number;
+  stderrBytes: number;
+  /** stdout or stderr was cut at 8 KiB. */
+  truncated: boolean;
+  durationMs: number;
+}
+
+export type Executor = (req: ExecRequest) => Promise<ExecResult>;
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+export const CAPTURE_LIMIT_BYTES = 8 * 1024;
+export const TRUNCATION_MARK = '...[truncated]';

@@ -1,0 +1,78 @@
+// Every location of SPEC §1 and its override. Nothing else reads the environment for paths.
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Locations {
+  compozyHome: string;
+  coshHome: string;
+  /** Prefix under which cosh system paths are read ("/" by default). */
+  coshSystemRoot: string;
+  workspace: string;
+  additionalDirs: string[];
+  /** `skills/` inside the installed hookctl package. */
+  bundledSkillsDir: string;
+}
+
+export interface LocationOptions {
+  workspace?: string;
+  additionalDirs?: string[];
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export function resolveLocations(opts: LocationOptions = {}): Locations {
+  const env = opts.env ?? process.env;
+  const cwd = opts.cwd ?? process.cwd();
+  const home = env.HOME && env.HOME !== '' ? env.HOME : homedir();
+  return {
+    compozyHome: resolve(cwd, nonEmpty(env.COMPOZY_HOME) ?? join(home, '.compozy')),
+    coshHome: resolve(cwd, nonEmpty(env.COSH_HOME) ?? join(home, '.copilot-shell')),
+    coshSystemRoot: resolve(cwd, nonEmpty(env.COSH_SYSTEM_ROOT) ?? '/'),
+    workspace: resolve(cwd, opts.workspace ?? '.'),
+    additionalDirs: (opts.additionalDirs ?? []).map((d) => resolve(cwd, d)),
+    bundledSkillsDir: join(packageRoot, 'skills'),
+  };
+}
+
+function nonEmpty(v: string | undefined): string | undefined {
+  return v === undefined || v === '' ? undefined : v;
+}
+
+// ---- compozy files ----
+export const compozyGlobalConfig = (l: Locations) => join(l.compozyHome, 'config.toml');
+export const compozyWorkspaceConfig = (l: Locations) => join(l.workspace, '.compozy', 'config.toml');
+export const compozyExtensionsDir = (l: Locations) => join(l.compozyHome, 'extensions');
+/** Agent dirs in lookup order: first hit per agent name wins. */
+export const compozyAgentDirs = (l: Locations) => [
+  join(l.workspace, '.compozy', 'agents'),
+  ...l.additionalDirs.map((d) => join(d, '.compozy', 'agents')),
+  join(l.compozyHome, 'agents'),
+];
+export const compozyUserSkillsDir = (l: Locations) => join(l.compozyHome, 'skills');
+export const compozyWorkspaceSkillsDir = (l: Locations) => join(l.workspace, '.compozy', 'skills');
+export const compozyAdditionalSkillsDirs = (l: Locations) => l.additionalDirs.map((d) => join(d, '.compozy', 'skills'));
+export const compozySessionsDir = (l: Locations) => join(l.compozyHome, 'sessions');
+
+// ---- cosh files ----
+/** Config layers, lowest first. */
+export const coshConfigLayers = (l: Locations) => [
+  join(l.coshSystemRoot, 'etc', 'copilot-shell', 'config.toml'),
+  join(l.coshHome, 'config.toml'),
+  join(l.workspace, '.copilot-shell', 'config.toml'),
+];
+/** Extension dirs in precedence order: user, /usr/local/share, /usr/share. */
+export const coshExtensionDirs = (l: Locations) => [
+  join(l.coshHome, 'extensions'),
+  join(l.coshSystemRoot, 'usr', 'local', 'share', 'anolisa', 'extensions'),
+  join(l.coshSystemRoot, 'usr', 'share', 'anolisa', 'extensions'),
+];
+export const coshSessionsDir = (l: Locations) => join(l.coshHome, 'sessions');
+export const coshStatesFile = (l: Locations) => join(l.coshHome, 'states', 'hooks.json');
+
+export const sessionsDir = (l: Locations, dialect: 'compozy' | 'cosh') =>
+  dialect === 'compozy' ? compozySessionsDir(l) : coshSessionsDir(l);
+export const hookRunsFile = (l: Locations, dialect: 'compozy' | 'cosh', sessionId: string) =>
+  join(sessionsDir(l, dialect), sessionId, 'hook-runs.jsonl');
