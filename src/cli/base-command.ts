@@ -1,0 +1,143 @@
+// The base of every hookctl command: the shared flags of SPEC §6, output format selection, and
+// one error path. Errors become one short line on stderr, or `{error:{code,message,exit}}` on
+// stdout under --json / -o json, with the same exit code either way (oclif's own JSON error
+// would dump its whole config).
+import { Command, Errors, Flags, type Interfaces } from '@oclif/core';
+import { HookctlError, ExitCode } from '../errors.js';
+import { resolveLocations, type Locations } from '../paths.js';
+import { colourEnabled, makeColour, type Colour } from './colour.js';
+
+export type OutputFormat = 'human' | 'json' | 'jsonl';
+
+export const baseFlags = {
+  workspace: Flags.string({ description: 'Workspace root.', default: undefined, helpGroup: 'GLOBAL' }),
+  'additional-dir': Flags.string({
+    description: 'Additional directory whose .compozy/ agents and skills are read (repeatable).',
+    multiple: true,
+    helpGroup: 'GLOBAL',
+  }),
+  output: Flags.string({
+    char: 'o',
+    description: 'Output format.',
+    options: ['human', 'json', 'jsonl'],
+    default: 'human',
+    helpGroup: 'GLOBAL',
+  }),
+  json: Flags.boolean({ description: 'Same as -o json.', helpGroup: 'GLOBAL' }),
+  color: Flags.boolean({
+    description: 'Colour human output (default: on for a TTY, off with NO_COLOR or TERM=dumb).',
+    allowNo: true,
+    helpGroup: 'GLOBAL',
+  }),
+};
+
+export type BaseFlags = Interfaces.InferredFlags<typeof baseFlags>;
+
+export abstract class HookctlCommand extends Command {
+  static override baseFlags = baseFlags;
+
+  protected outputFormat(flags: BaseFlags): OutputFormat {
+    return flags.json ? 'json' : (flags.output as OutputFormat);
+  }
+
+  protected locations(flags: BaseFlags): Locations {
+    return resolveLocations({ workspace: flags.workspace, additionalDirs: flags['additional-dir'] });
+  }
+
+  protected colour(flags: BaseFlags): Colour {
+    return makeColour(colourEnabled({ flag: flags.color }));
+  }
+
+  /** Writes text to stdout, newline-terminated. */
+  protected print(text: string): void {
+    if (text === '') return;
+    process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  }
+
+  protected printJson(value: unknown): void {
+    process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+  }
+
+  protected printJsonl(values: Iterable<unknown>): void {
+    let out = '';
+    for (const v of values) out += JSON.stringify(v) + '\n';
+    process.stdout.write(out);
+  }
+
+  /** Warnings go to stderr so JSON on stdout stays a document alone. */
+  protected printWarning(text: string): void {
+    process.stderr.write(`hookctl: warning: ${text}\n`);
+  }
+
+  /** Ends the command with a non-zero exit code without printing anything more. */
+  protected exitWith(code: number): void {
+    if (code !== ExitCode.ok) this.exit(code);
+  }
+
+  override async catch(err: Error & { oclif?: { exit?: number }; code?: string }): Promise<never> {
+    // this.exit() throws ExitError: it is a deliberate exit code, not an error to print.
+    if (err instanceof Errors.ExitError) throw err;
+    const e = toHookctlError(err);
+    if (wantsJson(this.argv)) {
+      const body: Record<string, unknown> = { code: e.code, message: e.message, exit: e.exit, ...e.data };
+      process.stdout.write(JSON.stringify({ error: body }) + '\n');
+    } else {
+      let text = `hookctl: ${e.message}\n`;
+      for (const d of e.details) text += `  ${d}\n`;
+      if (e.code === 'usage_error') text += `See: ${this.config.bin} ${this.id?.replaceAll(':', ' ') ?? ''} --help\n`;
+      process.stderr.write(text);
+    }
+    if (process.env.HOOKCTL_DEBUG && !(err instanceof HookctlError)) process.stderr.write(`${err.stack}\n`);
+    this.exit(e.exit);
+  }
+
+  // oclif calls this only with enableJsonFlag; kept compact in case it ever does.
+  override toErrorJson(err: unknown): unknown {
+    const e = toHookctlError(err as Error);
+    return { error: { code: e.code, message: e.message, exit: e.exit } };
+  }
+}
+
+/** Maps anything thrown to a HookctlError: oclif parse errors are usage errors (exit 2). */
+export function toHookctlError(err: Error & { oclif?: { exit?: number }; code?: string }): HookctlError {
+  if (err instanceof HookctlError) return err;
+  const exit = err.oclif?.exit;
+  if (exit !== undefined || err instanceof Errors.CLIError) {
+    // oclif appends "See more help with --help" lines: keep the first line only.
+    const first = (err.message ?? String(err)).split('\n')[0].trim();
+    return new HookctlError('usage_error', first, exit ?? ExitCode.usage);
+  }
+  return new HookctlError('internal_error', `internal error: ${oneLine(err.message ?? String(err))}`, 1);
+}
+
+function oneLine(s: string): string {
+  return s.split('\n')[0].trim();
+}
+
+/** Whether the user asked for JSON, read from raw argv so it works even when parsing failed. */
+export function wantsJson(argv: string[]): boolean {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') break;
+    if (a === '--json') return true;
+    if (a === '-ojson' || a === '--output=json' || a === '-o=json') return true;
+    if ((a === '-o' || a === '--output') && argv[i + 1] === 'json') return true;
+  }
+  return false;
+}
+
+/** Lines for declaration errors that list/info/events skip (SPEC §6: shown valid, warn on the rest). */
+export function skippedDeclarationWarnings(
+  diagnostics: { severity: string; file: string; line: number; message: string }[],
+  display: (file: string) => string,
+  max = 10,
+): string[] {
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length === 0) return [];
+  const lines = errors.slice(0, max).map((d) => `${display(d.file)}:${d.line}: ${d.message}`);
+  if (errors.length > max) lines.push(`... and ${errors.length - max} more`);
+  lines.unshift(
+    `${errors.length} declaration error${errors.length === 1 ? '' : 's'}: the hooks they affect are not listed (see: hookctl hooks validate)`,
+  );
+  return lines;
+}

@@ -1,0 +1,263 @@
+// The `hooks fire` use case: parse the payload, load the event's dialect, refuse on declaration
+// errors, then dispatch (compozy §3 or cosh §4) with the real executor and record every run.
+// The command only parses flags and formats what this returns.
+import { randomUUID } from 'node:crypto';
+import { loadCatalog, declarationsForEvent } from './catalog.js';
+import type { Diagnostic } from './declarations/diagnostics.js';
+import type { Dialect } from './declarations/model.js';
+import { ExitCode, HookctlError } from './errors.js';
+import { compozyEvent, REMOVED_LEGACY_EVENTS } from './events/compozy.js';
+import { coshEvent } from './events/cosh.js';
+import type { RunRecord } from './ledger/record.js';
+import { hookRunsFile, type Locations } from './paths.js';
+import { displayPath } from './views/location.js';
+
+export type Payload = Record<string, unknown>;
+
+export interface FireRequest {
+  event: string;
+  /** Raw payload text; undefined or white space = `{}`. */
+  payloadText: string | undefined;
+  sessionId?: string;
+  loc: Locations;
+  env: NodeJS.ProcessEnv;
+  /** Called as each run is recorded (for `-o jsonl` streaming). */
+  onRecord?: (r: RunRecord) => void;
+  onNotification?: (n: unknown) => void;
+}
+
+export interface FireResult {
+  event: string;
+  dialect: Dialect;
+  session_id: string;
+  dispatch_id: string;
+  verdict: string;
+  deny_reason: string | null;
+  error: string | null;
+  payload: Payload;
+  runs: RunRecord[];
+  async_queued: number;
+  /** cosh only. */
+  reason?: string | null;
+  system_message?: string | null;
+  additional_context?: string | null;
+  notifications?: unknown[];
+}
+
+export interface DryRunResult {
+  event: string;
+  dialect: Dialect;
+  plan: {
+    name: string | null;
+    source: string;
+    mode: string;
+    order: number | null;
+    matched: boolean;
+    fields: { field: string; pattern: unknown; value: unknown; matched: boolean }[];
+  }[];
+}
+
+/** Which dialect an event belongs to; unknown events are a usage error (exit 2). */
+export function dialectOfEvent(event: string): Dialect {
+  if (compozyEvent(event)) return 'compozy';
+  if (coshEvent(event)) return 'cosh';
+  const replacement = REMOVED_LEGACY_EVENTS[event];
+  if (replacement) {
+    throw new HookctlError('unknown_event', `hook event "${event}" was removed; use "${replacement}"`, ExitCode.usage);
+  }
+  throw new HookctlError('unknown_event', `unknown event "${event}" (see: hookctl hooks events)`, ExitCode.usage);
+}
+
+/** A payload must be one JSON object; an empty input is `{}`. Anything else: exit 2. */
+export function parsePayload(text: string | undefined): Payload {
+  if (text === undefined || text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new HookctlError('invalid_payload', `payload is not valid JSON: ${(e as Error).message}`, ExitCode.usage);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+    throw new HookctlError('invalid_payload', `payload must be a JSON object, got ${kind}`, ExitCode.usage);
+  }
+  return value as Payload;
+}
+
+async function loadDispatchable(req: FireRequest, dialect: Dialect) {
+  const catalog = await loadCatalog(req.loc, { dialect, env: req.env });
+  const errors = catalog.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) throw declarationErrors(req.event, errors);
+  return declarationsForEvent(catalog, req.event);
+}
+
+function declarationErrors(event: string, errors: Diagnostic[]): HookctlError {
+  const details = errors.map((d) => `${displayPath(d.file)}:${d.line}: ${d.message}`);
+  return new HookctlError(
+    'declarations_invalid',
+    `refusing to fire "${event}": ${errors.length} declaration error${errors.length === 1 ? '' : 's'} (a guard with a typo must not silently stop guarding)`,
+    ExitCode.usage,
+    {
+      details,
+      data: {
+        diagnostics: errors.map((d) => ({ file: displayPath(d.file), line: d.line, code: d.code, message: d.message })),
+      },
+    },
+  );
+}
+
+export async function planFire(req: FireRequest): Promise<DryRunResult> {
+  const dialect = dialectOfEvent(req.event);
+  const payload = parsePayload(req.payloadText);
+  const declarations = await loadDispatchable(req, dialect);
+  if (dialect === 'compozy') {
+    const { planDispatch } = await import('./dispatch/compozy.js');
+    return { event: req.event, dialect, plan: planDispatch(compozyEvent(req.event)!, payload, declarations) };
+  }
+  const { coshMatcherMatches } = await import('./matching/cosh-matcher.js');
+  const applies = coshEvent(req.event)!.tool_matcher;
+  return {
+    event: req.event,
+    dialect,
+    plan: declarations.map((d) => {
+      const pattern = typeof d.matcher.tool_name === 'string' ? d.matcher.tool_name : undefined;
+      const fields =
+        applies && pattern !== undefined
+          ? [{ field: 'tool_name', pattern, value: payload.tool_name, matched: coshMatcherMatches(pattern, payload.tool_name) }]
+          : [];
+      return {
+        name: d.name,
+        source: d.source,
+        mode: d.mode,
+        order: d.order,
+        matched: fields.every((f) => f.matched),
+        fields,
+      };
+    }),
+  };
+}
+
+export async function fire(req: FireRequest): Promise<FireResult> {
+  const dialect = dialectOfEvent(req.event);
+  const input = parsePayload(req.payloadText);
+  const declarations = await loadDispatchable(req, dialect);
+  const sessionId = req.sessionId ?? (typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : newSessionId());
+  if (!/^[A-Za-z0-9._-]{1,128}$/.test(sessionId) || sessionId === '.' || sessionId === '..') {
+    throw new HookctlError('invalid_session', `invalid session id "${sessionId}": use letters, digits, ".", "_" and "-"`, ExitCode.usage);
+  }
+  const dispatchId = `d_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+
+  const [{ runSubprocess }, { appendRecord }, { dispatchDepthFromEnv }] = await Promise.all([
+    import('./exec/subprocess.js'),
+    import('./ledger/writer.js'),
+    import('./exec/environment.js'),
+  ]);
+  const depth = dispatchDepthFromEnv(req.env) + 1;
+  const logFile = hookRunsFile(req.loc, dialect, sessionId);
+  // Records are appended in the order runs end; one append per record keeps concurrent
+  // `hooks fire` processes on one session from tearing lines.
+  let writes = Promise.resolve();
+  const onRecord = (r: RunRecord) => {
+    req.onRecord?.(r);
+    writes = writes.then(() => appendRecord(logFile, r));
+    return writes;
+  };
+
+  if (dialect === 'compozy') {
+    const { dispatchCompozy } = await import('./dispatch/compozy.js');
+    const payload = fillCompozyBase(input, req.event, sessionId, req.loc.workspace);
+    const result = await dispatchCompozy({
+      event: compozyEvent(req.event)!,
+      payload,
+      declarations,
+      executor: runSubprocess,
+      depth,
+      sessionId,
+      dispatchId,
+      invokingEnv: req.env,
+      onRecord,
+    });
+    await writes;
+    return {
+      event: req.event,
+      dialect,
+      session_id: sessionId,
+      dispatch_id: dispatchId,
+      verdict: result.verdict,
+      deny_reason: result.deny_reason,
+      error: result.error,
+      payload: result.payload,
+      runs: result.runs,
+      async_queued: result.async_queued,
+    };
+  }
+
+  const { dispatchCosh, fillCoshPayload } = await import('./dispatch/cosh.js');
+  const payload = fillCoshPayload(input, {
+    event: req.event,
+    sessionId,
+    workspace: req.loc.workspace,
+    coshHome: req.loc.coshHome,
+    now: new Date(),
+  });
+  const result = await dispatchCosh({
+    event: req.event,
+    payload,
+    declarations,
+    executor: runSubprocess,
+    sessionId,
+    dispatchId,
+    depth,
+    invokingEnv: req.env,
+    workspace: req.loc.workspace,
+    coshHome: req.loc.coshHome,
+    onRecord,
+    onNotification: req.onNotification,
+  });
+  await writes;
+  return {
+    event: req.event,
+    dialect,
+    session_id: sessionId,
+    dispatch_id: dispatchId,
+    verdict: result.verdict,
+    deny_reason: null,
+    error: null,
+    payload: result.payload,
+    runs: result.runs,
+    async_queued: 0,
+    reason: result.reason,
+    system_message: result.system_message,
+    additional_context: result.additional_context,
+    notifications: result.notifications,
+  };
+}
+
+/** The exit code of a finished fire (SPEC §6). */
+export function fireExitCode(r: FireResult): number {
+  switch (r.verdict) {
+    case 'denied':
+    case 'block':
+      return ExitCode.no;
+    case 'failed':
+      return ExitCode.dispatchFailed;
+    case 'ask':
+      return ExitCode.ask;
+    default:
+      return ExitCode.ok;
+  }
+}
+
+/** Base fields a runtime always sets, filled only when the caller left them out. */
+export function fillCompozyBase(payload: Payload, event: string, sessionId: string, workspace: string): Payload {
+  const out: Payload = { ...payload };
+  if (out.event === undefined) out.event = event;
+  if (out.timestamp === undefined) out.timestamp = new Date().toISOString();
+  if (out.session_id === undefined) out.session_id = sessionId;
+  if (out.workspace === undefined) out.workspace = workspace;
+  return out;
+}
+
+function newSessionId(): string {
+  return `s_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+}
