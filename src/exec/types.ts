@@ -12,6 +12,8 @@ export interface ExecRequest {
   stdin: string;
   /** Effective timeout; the caller applies the 5 s default. */
   timeoutMs: number;
+  /** Aborting kills the hook's process group (the async drain cancels running hooks this way). */
+  signal?: AbortSignal;
   /** Called with the child's pid right after spawn (tests use it to check for survivors). */
   onSpawn?: (pid: number) => void;
 }
