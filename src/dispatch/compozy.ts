@@ -59,7 +59,7 @@ export const DRAIN_DROPPED_ERROR = 'hooks: async hook dropped: the queue was not
 export const HOOK_CANCELED_ERROR = 'hook canceled';
 
 /** The executor request with the abort signal drain uses to cancel a running async hook. */
-type CancellableRequest = ExecRequest & { signal?: AbortSignal };
+type CancellableRequest = ExecRequest;
 
 export async function dispatchCompozy(opts: CompozyDispatchOptions): Promise<CompozyDispatchResult> {
   const { event } = opts;

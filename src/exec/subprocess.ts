@@ -1,0 +1,326 @@
+// The subprocess executor of SPEC §3.4, used by both dialects: resolve like Go's exec.LookPath,
+// run without a shell in its own process group, feed stdin, capture 8 KiB of each output, enforce
+// the timeout on the whole group, and never wait on a grandchild that keeps a pipe open.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { open, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { errnoText, lookPath } from './lookpath.js';
+import { CAPTURE_LIMIT_BYTES, TRUNCATION_MARK, type ExecRequest, type ExecResult, type Executor } from './types.js';
+
+/** Between SIGTERM and SIGKILL to the group on timeout (SPEC §3.4). */
+export const KILL_GRACE_MS = 250;
+/** How long the pipes may stay open once the hook itself has exited (a grandchild holds them). */
+export const PIPE_GRACE_MS = 100;
+/** Last resort after SIGKILL: a process that still has not exited is given up on. */
+const EXIT_WAIT_AFTER_KILL_MS = 500;
+/** setTimeout's own ceiling (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export const runSubprocess: Executor = async (req) => {
+  const started = performance.now();
+  const resolved = await lookPath(req.command, req.env.PATH, req.cwd);
+  if ('error' in resolved) return startFailure('resolve', resolved.error, started);
+  if (!(await hasExecutableFormat(resolve(req.cwd, resolved.path)))) {
+    return startFailure('spawn', `fork/exec ${resolved.path}: ${errnoText('ENOEXEC')}`, started);
+  }
+  return runResolved(resolved.path, req, started);
+};
+
+function startFailure(kind: 'resolve' | 'spawn', message: string, started: number): ExecResult {
+  return {
+    startError: { kind, message },
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    stdout: '',
+    stdoutBytes: 0,
+    stderrBytes: 0,
+    truncated: false,
+    durationMs: performance.now() - started,
+  };
+}
+
+function runResolved(file: string, req: ExecRequest, started: number): Promise<ExecResult> {
+  return new Promise((settle) => {
+    let child: ChildProcessWithoutNullStreams;
+    try {
+      child = spawn(file, req.args, { cwd: req.cwd, env: req.env, detached: true, stdio: 'pipe' });
+    } catch (err) {
+      // Invalid input (e.g. a NUL byte in an argument) or an errno libuv reports synchronously.
+      settle(startFailure('spawn', `fork/exec ${file}: ${spawnErrorText(err)}`, started));
+      return;
+    }
+
+    const stdout = new Capture(CAPTURE_LIMIT_BYTES);
+    let stderrBytes = 0; // stderr content never leaves the executor: only its size does
+    let exitCode: number | null = null;
+    let signal: string | null = null;
+    let exited = false;
+    let timedOut = false;
+    let finished = false;
+    const timers: NodeJS.Timeout[] = [];
+    const after = (ms: number, fn: () => void) => timers.push(setTimeout(fn, Math.min(ms, MAX_TIMER_MS)));
+
+    const pid = child.pid;
+
+    const finish = (failure?: string) => {
+      if (finished) return;
+      finished = true;
+      for (const t of timers) clearTimeout(t);
+      // Whatever of the group is left (a grandchild, a detached helper) ends with the run.
+      if (pid !== undefined) signalGroup(pid, 'SIGKILL');
+      child.stdin.destroy();
+      child.stdout.destroy();
+      child.stderr.destroy();
+      if (failure !== undefined) {
+        settle(startFailure('spawn', failure, started));
+        return;
+      }
+      settle({
+        exitCode,
+        signal,
+        timedOut,
+        stdout: stdout.text(),
+        stdoutBytes: stdout.total,
+        stderrBytes,
+        truncated: stdout.truncated || stderrBytes > CAPTURE_LIMIT_BYTES,
+        durationMs: performance.now() - started,
+      });
+    };
+
+    child.on('error', (err) => {
+      // Only spawn failures reach here (we signal with process.kill, not child.kill).
+      if (pid !== undefined) return;
+      void spawnFailureText(err, file, req.cwd).then((text) => finish(text));
+    });
+    if (pid === undefined) return; // the 'error' event follows
+
+    req.onSpawn?.(pid);
+
+    child.stdout.on('data', (chunk: Buffer) => stdout.add(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderrBytes += chunk.length;
+    });
+    // A hook may exit or close stdin without reading it: EPIPE is not the hook's failure.
+    child.stdin.on('error', () => {});
+    child.stdin.end(req.stdin);
+
+    child.on('exit', (code, sig) => {
+      exited = true;
+      exitCode = code;
+      signal = sig;
+      // The pipes normally close together with the process; if a grandchild still holds them,
+      // give the last bytes a moment, then end the group instead of waiting on it.
+      after(PIPE_GRACE_MS, () => finish());
+    });
+    child.on('close', () => finish());
+
+    // SIGTERM to the group, a grace period, then SIGKILL: for a timeout and for a cancel.
+    const terminate = () => {
+      signalGroup(pid, 'SIGTERM');
+      after(KILL_GRACE_MS, () => {
+        signalGroup(pid, 'SIGKILL');
+        after(EXIT_WAIT_AFTER_KILL_MS, () => finish());
+      });
+    };
+    after(req.timeoutMs, () => {
+      if (exited) return; // the hook finished in time; only its pipes are pending
+      timedOut = true;
+      terminate();
+    });
+    if (req.signal) {
+      const onAbort = () => {
+        if (!exited && !finished) terminate();
+      };
+      if (req.signal.aborted) onAbort();
+      else req.signal.addEventListener('abort', onAbort, { once: true });
+    }
+  });
+}
+
+function signalGroup(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, sig);
+  } catch {
+    // ESRCH: the whole group is already gone.
+  }
+}
+
+/** Keeps the first `limit` bytes, counts all of them; memory stays bounded whatever is written. */
+class Capture {
+  private readonly chunks: Buffer[] = [];
+  private kept = 0;
+  total = 0;
+
+  constructor(private readonly limit: number) {}
+
+  add(chunk: Buffer): void {
+    this.total += chunk.length;
+    const room = this.limit - this.kept;
+    if (room <= 0) return;
+    const piece = chunk.length <= room ? chunk : Buffer.from(chunk.subarray(0, room));
+    this.chunks.push(piece);
+    this.kept += piece.length;
+  }
+
+  get truncated(): boolean {
+    return this.total > this.limit;
+  }
+
+  text(): string {
+    const bytes = Buffer.concat(this.chunks, this.kept);
+    if (!this.truncated) return bytes.toString('utf8');
+    return bytes.subarray(0, completeUtf8Length(bytes)).toString('utf8') + TRUNCATION_MARK;
+  }
+}
+
+/** Length of `bytes` without a multi-byte UTF-8 character cut off at its end. */
+export function completeUtf8Length(bytes: Buffer): number {
+  const end = bytes.length;
+  // Walk back over at most 3 continuation bytes to the lead byte of the last character.
+  let i = end - 1;
+  while (i >= 0 && i >= end - 4 && (bytes[i]! & 0xc0) === 0x80) i--;
+  if (i < 0) return end;
+  const lead = bytes[i]!;
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return end - i < need ? i : end;
+}
+
+// Go's exec refuses a file that is neither a script (#!) nor a binary with ENOEXEC; libuv instead
+// falls back to running it with /bin/sh (execvp behaviour). Checked once per file per process.
+const formatCache = new Map<string, Promise<boolean>>();
+
+function hasExecutableFormat(file: string): Promise<boolean> {
+  let pending = formatCache.get(file);
+  if (pending === undefined) {
+    pending = readExecutableFormat(file);
+    formatCache.set(file, pending);
+  }
+  return pending;
+}
+
+async function readExecutableFormat(file: string): Promise<boolean> {
+  let header: Buffer;
+  try {
+    const fh = await open(file, 'r');
+    try {
+      const { buffer, bytesRead } = await fh.read(Buffer.alloc(4), 0, 4, 0);
+      header = buffer.subarray(0, bytesRead);
+    } finally {
+      await fh.close();
+    }
+  } catch {
+    return true; // unreadable (e.g. an execute-only binary): let exec decide
+  }
+  const isScript = header.length >= 2 && header[0] === 0x23 && header[1] === 0x21; // "#!"
+  const isElf = header.length === 4 && header.equals(Buffer.from([0x7f, 0x45, 0x4c, 0x46]));
+  return isScript || isElf;
+}
+
+function spawnErrorText(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ERR_INVALID_ARG_VALUE' || code === 'ERR_INVALID_ARG_TYPE') return 'invalid argument';
+  return errnoText(code);
+}
+
+/** Go's wording: `chdir <dir>: …` when the working directory is the problem, else `fork/exec`. */
+async function spawnFailureText(err: unknown, file: string, cwd: string): Promise<string> {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES') {
+    const cwdProblem = await stat(cwd).then(
+      (st) => (st.isDirectory() ? undefined : 'ENOTDIR'),
+      (e: NodeJS.ErrnoException) => e.code,
+    );
+    if (cwdProblem !== undefined) return `chdir ${cwd}: ${errnoText(cwdProblem)}`;
+  }
+  return `fork/exec ${file}: ${spawnErrorText(err)}`;
+}
+
+/**
+ * SPEC §3.4's one-line cause for a run that did not succeed, or undefined when it exited 0.
+ * - start failure: its message as is (the dispatcher wraps resolve failures with hook and command);
+ * - timeout: `hook timed out after <d>`, d as a Go duration (`5s`, `250ms`, `1.5s`, `1m30s`);
+ * - exit N: `hook command failed: exit status N`;
+ * - signal: `hook command failed: signal: killed` — Go's wording (os.ProcessState.String uses the
+ *   signal's description: `killed`, `terminated`, `segmentation fault`, ...), not `SIGKILL`.
+ * The exit and signal forms end in ` (stderr: M bytes)` when the hook wrote any stderr. Stderr
+ * content is never included.
+ */
+export function formatExecFailure(result: ExecResult, timeoutMs: number): string | undefined {
+  if (result.startError) return result.startError.message;
+  if (result.timedOut) return `hook timed out after ${goDuration(timeoutMs)}`;
+  const stderrNote = result.stderrBytes > 0 ? ` (stderr: ${result.stderrBytes} bytes)` : '';
+  if (result.signal !== null) return `hook command failed: signal: ${goSignalText(result.signal)}${stderrNote}`;
+  if (result.exitCode !== null && result.exitCode !== 0) {
+    return `hook command failed: exit status ${result.exitCode}${stderrNote}`;
+  }
+  return undefined;
+}
+
+/** Go's time.Duration.String for a number of milliseconds: `5s`, `250ms`, `1.5s`, `1m30s`, `1h0m0s`. */
+export function goDuration(ms: number): string {
+  let ns = Math.round(ms * 1e6);
+  const sign = ns < 0 ? '-' : '';
+  ns = Math.abs(ns);
+  if (ns === 0) return '0s';
+  if (ns < 1e3) return `${sign}${ns}ns`;
+  if (ns < 1e6) return `${sign}${decimal(ns, 1e3)}µs`;
+  if (ns < 1e9) return `${sign}${decimal(ns, 1e6)}ms`;
+  const wholeSeconds = Math.floor(ns / 1e9);
+  const seconds = `${decimal((wholeSeconds % 60) * 1e9 + (ns % 1e9), 1e9)}s`;
+  const hours = Math.floor(wholeSeconds / 3600);
+  const minutes = Math.floor((wholeSeconds % 3600) / 60);
+  if (hours > 0) return `${sign}${hours}h${minutes}m${seconds}`;
+  if (minutes > 0) return `${sign}${minutes}m${seconds}`;
+  return `${sign}${seconds}`;
+}
+
+/** `value / unit` written with the fraction's trailing zeros dropped (value, unit integers). */
+function decimal(value: number, unit: number): string {
+  const whole = Math.floor(value / unit);
+  const rest = value % unit;
+  if (rest === 0) return String(whole);
+  const digits = String(unit).length - 1;
+  return `${whole}.${String(rest).padStart(digits, '0').replace(/0+$/, '')}`;
+}
+
+/** Go's syscall.Signal.String on Linux. */
+const GO_SIGNAL_TEXT: Record<string, string> = {
+  SIGABRT: 'aborted',
+  SIGALRM: 'alarm clock',
+  SIGBUS: 'bus error',
+  SIGCHLD: 'child exited',
+  SIGCONT: 'continued',
+  SIGFPE: 'floating point exception',
+  SIGHUP: 'hangup',
+  SIGILL: 'illegal instruction',
+  SIGINT: 'interrupt',
+  SIGIO: 'I/O possible',
+  SIGPOLL: 'I/O possible',
+  SIGKILL: 'killed',
+  SIGPIPE: 'broken pipe',
+  SIGPROF: 'profiling timer expired',
+  SIGPWR: 'power failure',
+  SIGQUIT: 'quit',
+  SIGSEGV: 'segmentation fault',
+  SIGSTKFLT: 'stack fault',
+  SIGSTOP: 'stopped (signal)',
+  SIGSYS: 'bad system call',
+  SIGTERM: 'terminated',
+  SIGTRAP: 'trace/breakpoint trap',
+  SIGTSTP: 'stopped',
+  SIGTTIN: 'stopped (tty input)',
+  SIGTTOU: 'stopped (tty output)',
+  SIGURG: 'urgent I/O condition',
+  SIGUSR1: 'user defined signal 1',
+  SIGUSR2: 'user defined signal 2',
+  SIGVTALRM: 'virtual timer expired',
+  SIGWINCH: 'window changed',
+  SIGXCPU: 'CPU time limit exceeded',
+  SIGXFSZ: 'file size limit exceeded',
+};
+
+export function goSignalText(signalName: string): string {
+  return GO_SIGNAL_TEXT[signalName] ?? signalName;
+}

@@ -1,0 +1,266 @@
+// Reading run records (SPEC §5, §6 `hooks runs`). Lines that are not a JSON object (a torn last
+// line after a crash) are skipped and counted. `tailRecords` reads from the end of the file, so
+// `runs --last N` costs the same whatever the size of the log.
+import { createReadStream } from 'node:fs';
+import { open, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { usageError } from '../errors.js';
+import { hasWildcard, isValidPattern, pathMatch } from '../matching/pathmatch.js';
+import type { RunRecord } from './record.js';
+
+export interface RecordFilter {
+  /** Go path.Match pattern (exact when it has no wildcard). */
+  event?: string;
+  outcome?: string;
+  hook?: string;
+  /** Records at or after this instant. */
+  since?: Date;
+  dialect?: string;
+}
+
+export interface ReadResult {
+  /** Oldest first (file order). */
+  records: RunRecord[];
+  /** Lines that were not a JSON object. */
+  skipped: number;
+}
+
+export const TAIL_CHUNK_BYTES = 64 * 1024;
+const NEWLINE = 0x0a;
+
+/** The filter as a predicate. An invalid event pattern is a usage error (exit 2). */
+export function compileFilter(filter: RecordFilter): (record: RunRecord) => boolean {
+  const { event, outcome, hook, since, dialect } = filter;
+  if (event !== undefined && !isValidPattern(event)) {
+    throw usageError(`invalid --event pattern "${event}": syntax error in pattern`);
+  }
+  const eventMatches =
+    event === undefined
+      ? () => true
+      : hasWildcard(event)
+        ? (e: unknown) => typeof e === 'string' && pathMatch(event, e)
+        : (e: unknown) => e === event;
+  const sinceMs = since?.getTime();
+  return (r) =>
+    eventMatches(r.event) &&
+    (outcome === undefined || r.outcome === outcome) &&
+    (hook === undefined || r.hook_name === hook) &&
+    (dialect === undefined || r.dialect === dialect) &&
+    (sinceMs === undefined || recordTime(r) >= sinceMs);
+}
+
+/** Milliseconds of `recorded_at`; a record without a readable time sorts first. */
+export function recordTime(record: RunRecord): number {
+  const ms = typeof record.recorded_at === 'string' ? Date.parse(record.recorded_at) : NaN;
+  return Number.isNaN(ms) ? -Infinity : ms;
+}
+
+/** One line as a record, or undefined when it is not a JSON object. */
+function parseLine(line: string): RunRecord | undefined {
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as RunRecord) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every matching record of the file, streaming. A missing file has none. */
+export async function readAllRecords(file: string, filter: RecordFilter = {}): Promise<ReadResult> {
+  const matches = compileFilter(filter);
+  const records: RunRecord[] = [];
+  let skipped = 0;
+  const take = (line: string) => {
+    if (line.trim() === '') return; // e.g. the newline a writer adds after a torn line
+    const record = parseLine(line);
+    if (record === undefined) skipped++;
+    else if (matches(record)) records.push(record);
+  };
+  let carry = '';
+  try {
+    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: TAIL_CHUNK_BYTES })) {
+      const text = carry + (chunk as string);
+      let start = 0;
+      for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+        take(text.slice(start, nl));
+        start = nl + 1;
+      }
+      carry = text.slice(start);
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], skipped: 0 };
+    throw err;
+  }
+  take(carry);
+  return { records, skipped };
+}
+
+/**
+ * The last `n` matching records, oldest first: reads 64 KiB chunks backwards from the end of the
+ * file until it has n, so the cost depends on n (and how rare matches are), not on the log size.
+ * `skipped` counts the non-JSON lines among those read.
+ */
+export async function tailRecords(file: string, n: number, filter: RecordFilter = {}): Promise<ReadResult> {
+  const matches = compileFilter(filter);
+  if (n <= 0) return { records: [], skipped: 0 };
+  let fh;
+  try {
+    fh = await open(file, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], skipped: 0 };
+    throw err;
+  }
+  const newestFirst: RunRecord[] = [];
+  let skipped = 0;
+  const take = (bytes: Buffer) => {
+    const line = bytes.toString('utf8'); // lines split at 0x0a never cut a UTF-8 character
+    if (line.trim() === '') return;
+    const record = parseLine(line);
+    if (record === undefined) skipped++;
+    else if (matches(record)) newestFirst.push(record);
+  };
+  try {
+    let position = (await fh.stat()).size;
+    // Bytes before the first newline seen so far: the end of a line whose start is further back.
+    let partial = Buffer.alloc(0);
+    while (position > 0 && newestFirst.length < n) {
+      const size = Math.min(TAIL_CHUNK_BYTES, position);
+      position -= size;
+      const chunk = Buffer.alloc(size);
+      const { bytesRead } = await fh.read(chunk, 0, size, position);
+      const bytes =
+        partial.length === 0 ? chunk.subarray(0, bytesRead) : Buffer.concat([chunk.subarray(0, bytesRead), partial]);
+      let end = bytes.length;
+      for (let i = bytes.length - 1; i >= 0 && newestFirst.length < n; i--) {
+        if (bytes[i] !== NEWLINE) continue;
+        take(bytes.subarray(i + 1, end));
+        end = i;
+      }
+      partial = Buffer.from(bytes.subarray(0, end));
+    }
+    if (position === 0 && newestFirst.length < n) take(partial);
+  } finally {
+    await fh.close();
+  }
+  return { records: newestFirst.reverse(), skipped };
+}
+
+/**
+ * Merge lists that are each in time order (two dialects' logs of one session) into one, by
+ * `recorded_at`; ties keep list order. Linear in the total length.
+ */
+export function mergeByTime(...lists: RunRecord[][]): RunRecord[] {
+  const heads = lists.map(() => 0);
+  const times = lists.map((list) => list.map(recordTime));
+  const total = lists.reduce((sum, list) => sum + list.length, 0);
+  const merged: RunRecord[] = [];
+  while (merged.length < total) {
+    let best = -1;
+    for (let l = 0; l < lists.length; l++) {
+      if (heads[l]! >= lists[l]!.length) continue;
+      if (best === -1 || times[l]![heads[l]!]! < times[best]![heads[best]!]!) best = l;
+    }
+    merged.push(lists[best]![heads[best]!]!);
+    heads[best]!++;
+  }
+  return merged;
+}
+
+/**
+ * The session whose hook-runs.jsonl was modified last, across the given sessions folders
+ * (`$COMPOZY_HOME/sessions`, `$COSH_HOME/sessions`); ties go to the greater id (ids sort by time).
+ */
+export async function latestSession(sessionDirs: string[]): Promise<string | undefined> {
+  const candidates = await Promise.all(
+    sessionDirs.map(async (dir) => {
+      let names: string[];
+      try {
+        names = await readdir(dir); // a stray file or a symlinked session: the stat below decides
+      } catch {
+        return []; // a missing sessions folder has no sessions
+      }
+      return Promise.all(
+        names.map((id) =>
+          stat(join(dir, id, 'hook-runs.jsonl'), { bigint: true }).then(
+            (st) => ({ id, mtimeNs: st.mtimeNs }),
+            () => undefined,
+          ),
+        ),
+      );
+    }),
+  );
+  let latest: { id: string; mtimeNs: bigint } | undefined;
+  for (const found of candidates.flat()) {
+    if (found === undefined) continue;
+    if (
+      latest === undefined ||
+      found.mtimeNs > latest.mtimeNs ||
+      (found.mtimeNs === latest.mtimeNs && found.id > latest.id)
+    ) {
+      latest = found;
+    }
+  }
+  return latest?.id;
+}
+
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+const DURATION_PART = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h|d)/y;
+const UNIT_MS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3, // U+00B5 micro sign
+  μs: 1e-3, // U+03BC Greek mu
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+
+/**
+ * `--since`: an RFC 3339 time, or a duration ago in Go's syntax (`90s`, `15m`, `2h`, `1h30m`,
+ * units ns us ms s m h) plus `d` for days (24 h) as our extension. No sign: "ago" is implied.
+ * Anything else is a usage error (exit 2).
+ */
+export function parseSince(value: string, now: Date): Date {
+  const time = parseRfc3339(value);
+  if (time !== undefined) return time;
+  const ago = parseDurationMs(value);
+  if (ago !== undefined) return new Date(now.getTime() - ago);
+  throw usageError(
+    `invalid --since "${value}": want an RFC 3339 time (2026-11-29T21:00:00Z) or a duration such as 90s, 15m, 2h, 1h30m, 7d`,
+  );
+}
+
+function parseRfc3339(value: string): Date | undefined {
+  const m = RFC3339.exec(value);
+  if (m === null) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  // Date.parse rolls 31 Feb over to March; RFC 3339 (and Go) refuse it.
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59)
+    return undefined;
+  const ms = Date.parse(value.toUpperCase());
+  return Number.isNaN(ms) ? undefined : new Date(ms);
+}
+
+/** Go's time.ParseDuration grammar without a sign, plus `d`. "0" alone is zero, as in Go. */
+export function parseDurationMs(value: string): number | undefined {
+  if (value === '0') return 0;
+  if (value === '') return undefined;
+  let total = 0;
+  DURATION_PART.lastIndex = 0;
+  while (DURATION_PART.lastIndex < value.length) {
+    const m = DURATION_PART.exec(value);
+    if (m === null) return undefined;
+    total += Number(m[1]) * UNIT_MS[m[2]!]!;
+  }
+  return total;
+}

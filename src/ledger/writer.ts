@@ -1,0 +1,125 @@
+// Appending run records (SPEC §5). Each record is one line written with ONE write(2) on a file
+// opened with O_APPEND: the kernel then places every record whole at the end of the file, so
+// concurrent `hooks fire` processes never interleave or tear each other's lines.
+import type { FileHandle } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import type { RunRecord } from './record.js';
+
+const NEWLINE = 0x0a;
+/** Run records may carry payload fragments: readable by the user only. */
+const FILE_MODE = 0o600;
+
+// Files this process has already appended a whole line to. The file then ends in a newline
+// (every writer writes whole lines), so the torn-line check is needed once per file per process.
+const knownToEndInNewline = new Set<string>();
+
+/** One record as one line, newline included. JSON.stringify escapes every newline in values. */
+export function serializeRecord(record: RunRecord): string {
+  return JSON.stringify(record) + '\n';
+}
+
+export async function appendRecord(file: string, record: RunRecord): Promise<void> {
+  await appendRecords(file, [record]);
+}
+
+/** Append records in order, one write per record; creates the session folder when needed. */
+export async function appendRecords(file: string, records: RunRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  const ledger = await openLedger(file);
+  try {
+    for (const record of records) await ledger.write(record);
+  } finally {
+    await ledger.close();
+  }
+}
+
+/**
+ * Keeps one session's ledger open for a whole dispatch. `append` may be called without awaiting
+ * (fire records each run as it ends): records are written in call order; `close` waits for all
+ * of them and rethrows the first failure. The file is opened on the first append, so a dispatch
+ * that records nothing creates nothing.
+ */
+export class LedgerWriter {
+  private queue: Promise<void> = Promise.resolve();
+  private ledger: Promise<OpenLedger> | undefined;
+  private firstError: unknown;
+  private closed = false;
+
+  constructor(readonly file: string) {}
+
+  append(record: RunRecord): Promise<void> {
+    if (this.closed) return Promise.reject(new Error(`ledger ${this.file} is closed`));
+    const written = this.queue.then(async () => {
+      this.ledger ??= openLedger(this.file);
+      await (await this.ledger).write(record);
+    });
+    this.queue = written.catch((err: unknown) => {
+      this.firstError ??= err;
+    });
+    written.catch(() => {}); // a caller that does not await must not cause an unhandled rejection
+    return written;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.queue;
+    if (this.ledger !== undefined) {
+      const ledger = await this.ledger.catch(() => undefined);
+      await ledger?.close();
+    }
+    if (this.firstError !== undefined) throw this.firstError;
+  }
+}
+
+interface OpenLedger {
+  write(record: RunRecord): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function openLedger(file: string): Promise<OpenLedger> {
+  const key = resolve(file);
+  await mkdir(dirname(key), { recursive: true });
+  // 'a+' = O_RDWR | O_APPEND | O_CREAT: every write goes to the end; reading checks the last byte.
+  const fh = await open(key, 'a+', FILE_MODE);
+  let startOnNewLine: boolean;
+  try {
+    startOnNewLine = !knownToEndInNewline.has(key) && !(await endsInNewline(fh));
+  } catch (err) {
+    await fh.close();
+    throw err;
+  }
+  return {
+    async write(record) {
+      // A torn last line (a crash mid-write) is ended first, in the same write as the record.
+      const line = (startOnNewLine ? '\n' : '') + serializeRecord(record);
+      startOnNewLine = false;
+      await writeOnce(fh, Buffer.from(line, 'utf8'));
+      knownToEndInNewline.add(key);
+    },
+    close: () => fh.close(),
+  };
+}
+
+/** An empty file counts as ending cleanly. Positional read: the 'a' handle's offset is unused. */
+async function endsInNewline(fh: FileHandle): Promise<boolean> {
+  const { size } = await fh.stat();
+  if (size === 0) return true;
+  const last = Buffer.alloc(1);
+  const { bytesRead } = await fh.read(last, 0, 1, size - 1);
+  return bytesRead === 0 || last[0] === NEWLINE;
+}
+
+/**
+ * One write(2) for the whole buffer, whatever its size (FileHandle.write does not split, unlike
+ * writeFile/appendFile). A regular file only takes less on disk-full or a signal; the remainder is
+ * then written rather than lost, though that record is no longer atomic.
+ */
+async function writeOnce(fh: FileHandle, bytes: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < bytes.length) {
+    const { bytesWritten } = await fh.write(bytes, offset, bytes.length - offset);
+    if (bytesWritten === 0) throw new Error('ledger write made no progress');
+    offset += bytesWritten;
+  }
+}
