@@ -1,0 +1,78 @@
+// Runs the BUILT CLI (bin/run.js over dist/) as a user would, with homes pointed at temp or
+// fixture folders so no test ever reads the real home.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const binPath = join(repoRoot, 'bin', 'run.js');
+export const demoDir = join(repoRoot, 'fixtures', 'demo');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+export interface CliOptions {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  input?: string;
+  timeoutMs?: number;
+}
+
+/** A minimal environment: PATH and the homes only, so results never depend on the developer's. */
+export function isolatedEnv(homes: { compozyHome?: string; coshHome?: string; systemRoot?: string; home?: string } = {}) {
+  const base = homes.home ?? mkdtempSync(join(tmpdir(), 'hookctl-home-'));
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: base,
+    LANG: 'C.UTF-8',
+    TMPDIR: process.env.TMPDIR ?? tmpdir(),
+    COMPOZY_HOME: homes.compozyHome ?? join(base, '.compozy'),
+    COSH_HOME: homes.coshHome ?? join(base, '.copilot-shell'),
+    COSH_SYSTEM_ROOT: homes.systemRoot ?? join(base, 'system'),
+  };
+  mkdirSync(env.COSH_SYSTEM_ROOT, { recursive: true });
+  return env;
+}
+
+/** The demo's homes, with sessions written to a fresh temp folder copy of nothing else. */
+export function demoEnv(extra: Record<string, string> = {}) {
+  return {
+    ...isolatedEnv({
+      compozyHome: join(demoDir, 'home', '.compozy'),
+      coshHome: join(demoDir, 'home', '.copilot-shell'),
+      systemRoot: join(demoDir, 'system'),
+    }),
+    ...extra,
+  };
+}
+
+export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
+  const started = performance.now();
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [binPath, ...args], {
+      cwd: opts.cwd ?? repoRoot,
+      env: Object.fromEntries(Object.entries(opts.env ?? isolatedEnv()).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`hookctl ${args.join(' ')} did not finish in ${opts.timeoutMs ?? 20000} ms`));
+    }, opts.timeoutMs ?? 20000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolvePromise({ code: code ?? (signal ? 128 : -1), stdout, stderr, ms: performance.now() - started });
+    });
+    child.stdin.end(opts.input ?? '');
+  });
+}
