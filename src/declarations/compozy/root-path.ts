@@ -1,0 +1,56 @@
+// Resolving an extension hook's command against its extension root (SPEC §2.4):
+// - written absolute: stays as it is;
+// - otherwise, once templates are expanded, a command with a `/` or a leading `.` resolves
+//   inside the root, and one that leaves it (by `..`, or through a symbolic link, both sides
+//   compared by real path) is refused: `path "<p>" escapes extension root "<root>"`. This covers a
+//   command that is absolute only after `{{config_dir}}` (or `{{env:…}}`) expansion;
+// - a bare name stays bare and is looked up on PATH when the hook fires.
+import { realpath } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+
+export type CommandResolution = { ok: true; command: string; missing?: boolean } | { ok: false; message: string };
+
+export async function resolveExtensionCommand(
+  written: string,
+  expanded: string,
+  root: string,
+): Promise<CommandResolution> {
+  if (isAbsolute(written.trim())) return { ok: true, command: expanded };
+  if (!expanded.includes('/') && !expanded.startsWith('.')) return { ok: true, command: expanded };
+  const escapes = (): CommandResolution => ({
+    ok: false,
+    message: `path ${JSON.stringify(expanded)} escapes extension root ${JSON.stringify(root)}`,
+  });
+  const candidate = resolve(root, expanded);
+  if (!isInside(resolve(root), candidate)) return escapes();
+  const realRoot = await realpath(root).catch(() => resolve(root));
+  const real = await realPathOfExisting(candidate);
+  if (!isInside(realRoot, real.path)) return escapes();
+  return real.missing ? { ok: true, command: candidate, missing: true } : { ok: true, command: candidate };
+}
+
+/** Whether `path` is `root` or lies below it (both absolute and normalised). */
+export function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+/**
+ * The real path of `path`, or, when it does not exist, the real path of its nearest existing
+ * ancestor joined with the rest (so a link in the middle of the path is still followed).
+ */
+async function realPathOfExisting(path: string): Promise<{ path: string; missing: boolean }> {
+  let rest = '';
+  let current = path;
+  for (;;) {
+    try {
+      const real = await realpath(current);
+      return { path: rest === '' ? real : join(real, rest), missing: rest !== '' };
+    } catch {
+      const parent = dirname(current);
+      if (parent === current) return { path, missing: true };
+      rest = rest === '' ? relative(parent, current) : join(relative(parent, current), rest);
+      current = parent;
+    }
+  }
+}

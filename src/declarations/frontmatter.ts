@@ -1,0 +1,198 @@
+// Front matter of AGENT.md and SKILL.md: split it from the body and parse it with positions.
+//
+// YAML between `---` lines is the format of both files. A TOML front matter is accepted too
+// (SPEC §2.4, AGENT.md): between `+++` lines always; between `---` lines when the text is not a
+// YAML map but parses as TOML (TOML's `key = "value"` lines read as one plain YAML scalar, so a
+// `---` block is tried as YAML first and as TOML only when YAML gives no map).
+import { createRequire } from 'node:module';
+import type * as YamlModule from 'yaml';
+import type { Document, Node } from 'yaml';
+import { parse as parseToml, TomlError } from 'smol-toml';
+import type { Diagnostic } from './diagnostics.js';
+import type { Source } from './model.js';
+import { makeDiagnostic, noLocator, type Locator, type PathSeg, type Position } from './source-file.js';
+import { locateTomlKeys } from './toml-locate.js';
+import { readFastYaml } from './compozy/yaml-fast.js';
+
+// The `yaml` package costs a noticeable part of a command's start-up to load, and plain front
+// matters never need it (compozy/yaml-fast.ts reads them), so it is loaded on first use only.
+const requireModule = createRequire(import.meta.url);
+let yamlModule: typeof YamlModule | undefined;
+
+function yaml(): typeof YamlModule {
+  return (yamlModule ??= requireModule('yaml') as typeof YamlModule);
+}
+
+export interface FrontMatterBlock {
+  delimiter: '---' | '+++';
+  /** The text between the delimiter lines. */
+  text: string;
+  /** 1-based line of the first line of `text` in the file. */
+  firstLine: number;
+}
+
+export type FrontMatterSplit =
+  { kind: 'none' } | { kind: 'unterminated'; delimiter: '---' | '+++' } | { kind: 'block'; block: FrontMatterBlock };
+
+/** Finds the front matter: the file's first line is `---` (or `+++`) and a later line closes it. */
+export function splitFrontMatter(text: string): FrontMatterSplit {
+  const firstEnd = lineEnd(text, 0);
+  const opener = text.slice(0, firstEnd).trimEnd();
+  if (opener !== '---' && opener !== '+++') return { kind: 'none' };
+  const delimiter = opener;
+  let start = nextLine(text, firstEnd);
+  const contentStart = start;
+  while (start < text.length) {
+    const end = lineEnd(text, start);
+    const line = text.slice(start, end).trimEnd();
+    if (line === delimiter || (delimiter === '---' && line === '...')) {
+      return { kind: 'block', block: { delimiter, text: text.slice(contentStart, start), firstLine: 2 } };
+    }
+    start = nextLine(text, end);
+  }
+  return { kind: 'unterminated', delimiter };
+}
+
+function lineEnd(text: string, from: number): number {
+  const nl = text.indexOf('\n', from);
+  return nl === -1 ? text.length : nl;
+}
+
+function nextLine(text: string, end: number): number {
+  return end < text.length ? end + 1 : text.length;
+}
+
+export interface ParsedFrontMatter {
+  format: 'yaml' | 'toml';
+  /** The top-level map; undefined when the front matter did not parse or is not a map. */
+  data?: Record<string, unknown>;
+  locate: Locator;
+  diagnostics: Diagnostic[];
+}
+
+/** Parses a front matter block; problems become diagnostics with the file's line numbers. */
+export function parseFrontMatter(block: FrontMatterBlock, file: string, source?: Source): ParsedFrontMatter {
+  if (block.delimiter === '+++') return parseTomlBlock(block, file, source);
+  const yaml = parseYamlBlock(block, file, source);
+  if (yaml.data !== undefined || block.text.trim() === '') return yaml;
+  const toml = parseTomlBlock(block, file, source);
+  return toml.data !== undefined ? toml : yaml;
+}
+
+function parseYamlBlock(block: FrontMatterBlock, file: string, source?: Source): ParsedFrontMatter {
+  // Plain front matters take the fast path; anything else (and every error) the full parser.
+  const fast = readFastYaml(block.text, block.firstLine);
+  if (fast !== undefined) return { format: 'yaml', data: fast.data, locate: fast.locate, diagnostics: [] };
+  const { LineCounter, isMap, parseDocument } = yaml();
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(block.text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const toFile = (offset: number): Position => {
+    const pos = lineCounter.linePos(offset);
+    return { line: pos.line + block.firstLine - 1, column: pos.col };
+  };
+  const diagnostics: Diagnostic[] = [];
+  for (const err of doc.errors) {
+    diagnostics.push(
+      makeDiagnostic(
+        'error',
+        'yaml_parse_error',
+        `invalid YAML front matter: ${firstLine(err.message)}`,
+        file,
+        toFile(err.pos[0]),
+        {
+          source,
+        },
+      ),
+    );
+  }
+  const locate = yamlLocator(doc, toFile);
+  if (diagnostics.length > 0) return { format: 'yaml', locate, diagnostics };
+  if (doc.contents === null) return { format: 'yaml', data: {}, locate, diagnostics };
+  if (!isMap(doc.contents)) {
+    diagnostics.push(
+      makeDiagnostic(
+        'error',
+        'frontmatter_not_a_map',
+        'front matter is not a map of keys',
+        file,
+        toFile(doc.contents.range?.[0] ?? 0),
+        {
+          source,
+        },
+      ),
+    );
+    return { format: 'yaml', locate, diagnostics };
+  }
+  try {
+    const data = doc.toJS({ maxAliasCount: 100 }) as Record<string, unknown>;
+    return { format: 'yaml', data, locate, diagnostics };
+  } catch (err) {
+    diagnostics.push(
+      makeDiagnostic(
+        'error',
+        'yaml_parse_error',
+        `invalid YAML front matter: ${firstLine((err as Error).message)}`,
+        file,
+        {
+          line: block.firstLine,
+        },
+        { source },
+      ),
+    );
+    return { format: 'yaml', locate, diagnostics };
+  }
+}
+
+function parseTomlBlock(block: FrontMatterBlock, file: string, source?: Source): ParsedFrontMatter {
+  try {
+    const data = parseToml(block.text, { integersAsBigInt: 'asNeeded' }) as Record<string, unknown>;
+    return { format: 'toml', data, locate: locateTomlKeys(block.text, block.firstLine - 1).locate, diagnostics: [] };
+  } catch (err) {
+    const at: Position =
+      err instanceof TomlError
+        ? { line: err.line + block.firstLine - 1, column: err.column }
+        : { line: block.firstLine };
+    return {
+      format: 'toml',
+      locate: noLocator,
+      diagnostics: [
+        makeDiagnostic('error', 'toml_parse_error', `invalid TOML front matter: ${tomlMessage(err)}`, file, at, {
+          source,
+        }),
+      ],
+    };
+  }
+}
+
+/** The first line of smol-toml's message, without its "Invalid TOML document: " prefix. */
+export function tomlMessage(err: unknown): string {
+  return firstLine((err as Error).message ?? String(err)).replace(/^Invalid TOML document:\s*/, '');
+}
+
+function firstLine(message: string): string {
+  const nl = message.indexOf('\n');
+  return (nl === -1 ? message : message.slice(0, nl)).trim();
+}
+
+/** A locator over a YAML document: a map key's position, or a list item's. */
+export function yamlLocator(doc: Document, toFile: (offset: number) => Position): Locator {
+  const { isMap, isScalar, isSeq } = yaml();
+  return (path: readonly PathSeg[]) => {
+    let node: unknown = doc.contents;
+    let at: number | undefined;
+    for (const seg of path) {
+      if (isMap(node)) {
+        const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(seg));
+        if (pair === undefined) return undefined;
+        at = (pair.key as Node).range?.[0];
+        node = pair.value;
+      } else if (isSeq(node) && typeof seg === 'number') {
+        const item = node.items[seg] as Node | undefined;
+        if (item === undefined) return undefined;
+        at = item.range?.[0];
+        node = item;
+      } else return undefined;
+    }
+    return at === undefined ? undefined : toFile(at);
+  };
+}

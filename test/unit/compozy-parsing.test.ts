@@ -1,0 +1,311 @@
+import { describe, expect, it } from 'vitest';
+import { nanosecondsToMs, parseGoDuration } from '../../src/declarations/duration.js';
+import { isSecretLikeName, looksLikeSecretValue, parseSecretRef } from '../../src/declarations/secrets.js';
+import { locateTomlKeys, parseKeyPath } from '../../src/declarations/toml-locate.js';
+import { parseFrontMatter, splitFrontMatter } from '../../src/declarations/frontmatter.js';
+import { parseJsonWithPositions } from '../../src/declarations/compozy/json-locate.js';
+import { decodeSourceBytes } from '../../src/declarations/source-file.js';
+import { expandTemplates } from '../../src/declarations/compozy/templates.js';
+import { detectCompozyFileKind } from '../../src/declarations/compozy/detect.js';
+
+describe('parseGoDuration', () => {
+  it.each([
+    ['0', 0],
+    ['5s', 5e9],
+    ['250ms', 250e6],
+    ['1m30s', 90e9],
+    ['1.5h', 5400e9],
+    ['300us', 300e3],
+    ['300\u00b5s', 300e3],
+    ['300\u03bcs', 300e3],
+    ['10ns', 10],
+    ['2h45m', 9900e9],
+    ['-5s', -5e9],
+    ['+5s', 5e9],
+    ['.5s', 0.5e9],
+    ['5.s', 5e9],
+  ])('%s', (text, ns) => {
+    expect(parseGoDuration(text)).toBe(ns);
+  });
+
+  it.each(['', '5', '1x', 's', '.s', '-', '1h 30m', ' 5s', '1e3s', '9999999999h'])('rejects %j', (text) => {
+    expect(parseGoDuration(text)).toBeUndefined();
+  });
+
+  it('converts to whole milliseconds, rounding sub-millisecond timeouts up', () => {
+    expect(nanosecondsToMs(90e9)).toBe(90_000);
+    expect(nanosecondsToMs(300e3)).toBe(1);
+    expect(nanosecondsToMs(0)).toBe(0);
+  });
+});
+
+describe('secrets', () => {
+  it.each([
+    ['GITHUB_TOKEN', true],
+    ['api_key', true],
+    ['MyPassword', true],
+    ['DB_PASSWD', true],
+    ['PRIVATEKEY', true],
+    ['AUTHORIZATION', true],
+    ['BEARER', true],
+    ['AWS_CREDENTIALS', true],
+    ['CLIENT_SECRET', true],
+    ['TOKEN_FILE', false],
+    ['SECRET_DIR', false],
+    ['WEBHOOK_URL', false],
+    ['OAUTH_TOKEN_URI', false],
+    ['CREDENTIAL_PATH', false],
+    ['POLICY', false],
+    ['LOG_LEVEL', false],
+  ])('isSecretLikeName(%s) = %s', (name, expected) => {
+    expect(isSecretLikeName(name)).toBe(expected);
+  });
+
+  it.each([
+    'ghp_abcdefghijklmnopqrstuvwxyz0123456789',
+    `sk-ant-${'A1b2'.repeat(6)}`,
+    'AKIAIOSFODNN7EXAMPLE',
+    'xoxb-1234567890-abcdefghij',
+    '-----BEGIN RSA PRIVATE KEY-----',
+    'Bearer abcdefghijklmnopqrstuvwxyz',
+    'https://user:hunter2@example.com/x',
+    'Zq8rT2vXk9LmN4pQw7Yb3Hc6Jd1Fg5Ks',
+  ])('looksLikeSecretValue(%j)', (value) => {
+    expect(looksLikeSecretValue(value)).toBe(true);
+  });
+
+  it.each([
+    'strict',
+    '/usr/local/bin/hook',
+    'https://hooks.example.test/x',
+    'info',
+    'dist/index.js',
+    '0123456789abcdef0123456789abcdef01234567',
+    'release-*',
+  ])('not secret: %j', (value) => {
+    expect(looksLikeSecretValue(value)).toBe(false);
+  });
+
+  it('parses secret refs', () => {
+    expect(parseSecretRef('env:GH_TOKEN')).toEqual({ kind: 'env', name: 'GH_TOKEN' });
+    expect(parseSecretRef(' vault:hooks/github/token ')).toEqual({ kind: 'vault', ref: 'vault:hooks/github/token' });
+    expect(parseSecretRef('vault:mcp/x')).toBeUndefined();
+    expect(parseSecretRef('env:')).toBeUndefined();
+    expect(parseSecretRef('literal')).toBeUndefined();
+  });
+});
+
+describe('locateTomlKeys', () => {
+  const text = `# comment
+title = """
+[[not.a.header]]
+"""
+[[hooks.declarations]]
+name = "a"
+args = [
+  "x", # ] not the end
+  "y",
+]
+[hooks.declarations.matcher]
+tool_id = "*"
+[hooks.declarations.matcher.autonomy]
+task_id = "t"
+
+[[hooks.declarations]]
+executor.kind = "subprocess"
+executor.command = 'c'
+matcher = { autonomy = { run_id = "r" } }
+list = [{ a = 1 }, { b = 2 }]
+"odd.key" = 1
+
+[[resources.hooks]]
+[[resources.hooks]]
+[resources.hooks.matcher]
+input_class = "user"
+`;
+  const l = locateTomlKeys(text);
+
+  it.each([
+    ['title', 2, 1],
+    ['hooks.declarations[0]', 5, 1],
+    ['hooks.declarations[0].args[1]', 9, 3],
+    ['hooks.declarations[0].matcher', 11, 1],
+    ['hooks.declarations[0].matcher.tool_id', 12, 1],
+    ['hooks.declarations[0].matcher.autonomy.task_id', 14, 1],
+    ['hooks.declarations[1]', 16, 1],
+    ['hooks.declarations[1].executor', 17, 1],
+    ['hooks.declarations[1].executor.command', 18, 1],
+    ['hooks.declarations[1].matcher.autonomy.run_id', 19, 26],
+    ['hooks.declarations[1].list[1].b', 20, 22],
+    ['hooks.declarations[1]["odd.key"]', 21, 1],
+    ['resources.hooks[1]', 24, 1],
+    ['resources.hooks[1].matcher.input_class', 26, 1],
+  ])('%s at %d:%d', (path, line, column) => {
+    expect(l.get(path)).toEqual({ line, column });
+  });
+
+  it('does not invent keys', () => {
+    expect(l.get('hooks.declarations[2]')).toBeUndefined();
+    expect(l.get('not.a.header')).toBeUndefined();
+  });
+
+  it('takes paths as segments too, and offsets lines', () => {
+    expect(locateTomlKeys('a = 1\n', 10).get(['a'])).toEqual({ line: 11, column: 1 });
+    expect(parseKeyPath('hooks.declarations[2]["a.b"].x')).toEqual(['hooks', 'declarations', 2, 'a.b', 'x']);
+  });
+
+  it('survives text it cannot follow', () => {
+    expect(() => locateTomlKeys('[[unclosed\nx = [1, 2\n"""\n= = =\n')).not.toThrow();
+  });
+});
+
+describe('front matter', () => {
+  it('splits YAML and TOML blocks, and sees unterminated ones', () => {
+    expect(splitFrontMatter('# no front matter\n')).toEqual({ kind: 'none' });
+    expect(splitFrontMatter('---\nname: x\n---\nbody')).toEqual({
+      kind: 'block',
+      block: { delimiter: '---', text: 'name: x\n', firstLine: 2 },
+    });
+    expect(splitFrontMatter('+++\r\nname = "x"\r\n+++\r\n')).toMatchObject({
+      kind: 'block',
+      block: { delimiter: '+++' },
+    });
+    expect(splitFrontMatter('---\nname: x\n')).toEqual({ kind: 'unterminated', delimiter: '---' });
+  });
+
+  it('parses YAML with file line numbers', () => {
+    const split = splitFrontMatter('---\nname: x\nhooks:\n  - event: a\n    command: b\n---\n');
+    if (split.kind !== 'block') throw new Error('no block');
+    const fm = parseFrontMatter(split.block, '/a/AGENT.md');
+    expect(fm.format).toBe('yaml');
+    expect(fm.data).toEqual({ name: 'x', hooks: [{ event: 'a', command: 'b' }] });
+    expect(fm.locate(['hooks', 0])).toEqual({ line: 4, column: 5 });
+    expect(fm.locate(['hooks', 0, 'command'])).toEqual({ line: 5, column: 5 });
+    expect(fm.locate(['nope'])).toBeUndefined();
+  });
+
+  it('reports YAML errors with line and column', () => {
+    const split = splitFrontMatter('---\nname: x\nname: y\nlist: [\n---\n');
+    if (split.kind !== 'block') throw new Error('no block');
+    const fm = parseFrontMatter(split.block, '/a/SKILL.md', 'skill');
+    expect(fm.data).toBeUndefined();
+    expect(fm.diagnostics[0]).toMatchObject({
+      code: 'yaml_parse_error',
+      line: 3,
+      column: 1,
+      source: 'skill',
+      file: '/a/SKILL.md',
+    });
+    expect(fm.diagnostics[0]!.message).toContain('unique');
+  });
+
+  it('a front matter that is not a map is a diagnostic', () => {
+    const split = splitFrontMatter('---\n- a\n- b\n---\n');
+    if (split.kind !== 'block') throw new Error('no block');
+    expect(parseFrontMatter(split.block, '/f').diagnostics.map((d) => [d.code, d.line])).toEqual([
+      ['frontmatter_not_a_map', 2],
+    ]);
+  });
+
+  it('accepts TOML between +++, and between --- when it is not YAML', () => {
+    for (const text of [
+      '+++\nname = "a"\n[[hooks]]\nevent = "x"\n+++\n',
+      '---\nname = "a"\n[[hooks]]\nevent = "x"\n---\n',
+    ]) {
+      const split = splitFrontMatter(text);
+      if (split.kind !== 'block') throw new Error('no block');
+      const fm = parseFrontMatter(split.block, '/f');
+      expect(fm.format).toBe('toml');
+      expect(fm.data).toEqual({ name: 'a', hooks: [{ event: 'x' }] });
+      expect(fm.locate(['hooks', 0, 'event'])).toEqual({ line: 4, column: 1 });
+    }
+  });
+
+  it('a TOML error in a +++ block carries file lines', () => {
+    const split = splitFrontMatter('+++\nname = "a"\nbad = = 1\n+++\n');
+    if (split.kind !== 'block') throw new Error('no block');
+    expect(parseFrontMatter(split.block, '/f').diagnostics[0]).toMatchObject({ code: 'toml_parse_error', line: 3 });
+  });
+});
+
+describe('parseJsonWithPositions', () => {
+  it('locates keys and list items', () => {
+    const parsed = parseJsonWithPositions(
+      '{\n  "resources": {\n    "hooks": [\n      { "name": "a" },\n      {\n        "name": "b"\n      }\n    ]\n  }\n}\n',
+    );
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.locate(['resources', 'hooks', 1])).toEqual({ line: 5, column: 7 });
+    expect(parsed.locate(['resources', 'hooks', 1, 'name'])).toEqual({ line: 6, column: 9 });
+    expect(parsed.locate(['resources', 'hooks', 0, 'name'])).toEqual({ line: 4, column: 9 });
+  });
+
+  it('reports syntax errors with line and column', () => {
+    const parsed = parseJsonWithPositions('{\n  "a": 1,\n  "b": }\n');
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.position.line).toBe(3);
+    const trailing = parseJsonWithPositions('{\n  "a": 1,\n}');
+    expect(trailing.ok === false && trailing.position).toEqual({ line: 3, column: 1 });
+  });
+});
+
+describe('decodeSourceBytes', () => {
+  it('refuses binary content with the line of the first NUL', () => {
+    const r = decodeSourceBytes(Buffer.from('a = 1\nb\0c'), '/f', 'config');
+    expect(r).toMatchObject({ kind: 'bad', diagnostic: { code: 'binary_file', line: 2, column: 2, source: 'config' } });
+  });
+
+  it('refuses invalid UTF-8 with its position', () => {
+    const r = decodeSourceBytes(Buffer.from([0x61, 0x0a, 0x62, 0xff, 0x63]), '/f');
+    expect(r).toMatchObject({ kind: 'bad', diagnostic: { code: 'invalid_utf8', line: 2, column: 2 } });
+  });
+
+  it('drops a BOM and keeps multi-byte text', () => {
+    expect(decodeSourceBytes(Buffer.from('\uFEFFname = "é☺"'), '/f')).toEqual({ kind: 'text', text: 'name = "é☺"' });
+  });
+});
+
+describe('expandTemplates', () => {
+  const ctx = { configDir: '/ext', env: { NAME: 'v', API_KEY: 'k' } };
+  it('expands config_dir and env, leaves other {{...}} alone', () => {
+    expect(expandTemplates('{{config_dir}}/bin:{{ env:NAME }}:{{env:GONE}}:{{other}}', ctx)).toEqual({
+      ok: true,
+      value: '/ext/bin:v::{{other}}',
+    });
+  });
+  it('refuses secret-like names and unterminated templates', () => {
+    expect(expandTemplates('{{env:API_KEY}}', ctx)).toEqual({
+      ok: false,
+      code: 'env_template_secret',
+      message: 'env template "API_KEY" must use secret_env',
+    });
+    expect(expandTemplates('x{{env:NAME', ctx)).toEqual({
+      ok: false,
+      code: 'invalid_env_template',
+      message: 'invalid env template "x{{env:NAME"',
+    });
+    expect(expandTemplates('{{env:1X}}', ctx)).toMatchObject({ ok: false, code: 'invalid_env_template' });
+  });
+});
+
+describe('detectCompozyFileKind', () => {
+  it.each([
+    ['/h/config.toml', '', 'config'],
+    ['/w/.copilot-shell/config.toml', '', undefined],
+    ['/x/config.toml', '[[hooks.PreToolUse]]\nname = "a"\n', undefined],
+    ['/e/extension.toml', '', 'extension_toml'],
+    ['/e/extension.json', '', 'extension_json'],
+    ['/a/r/AGENT.md', '', 'agent'],
+    ['/s/x/SKILL.md', '', 'skill'],
+    ['/tmp/hooks.toml', '[[hooks.declarations]]\nname = "a"\n', 'config'],
+    ['/tmp/manifest.toml', '[extension]\nname = "a"\n', 'extension_toml'],
+    ['/tmp/manifest.json', '{ "extension": { "name": "a" } }', 'extension_json'],
+    ['/tmp/cosh.json', '{ "name": "a", "hooks": { "PreToolUse": [] } }', undefined],
+    ['/tmp/notes.md', '---\nname: s\nmetadata:\n  compozy:\n    hooks: []\n---\n', 'skill'],
+    ['/tmp/agent.md', '---\nname: a\nhooks:\n  - event: x\n---\n', 'agent'],
+    ['/tmp/readme.md', '# hello\n', undefined],
+    ['/tmp/data.bin', 'whatever', undefined],
+  ])('%s', (path, text, kind) => {
+    expect(detectCompozyFileKind(path, text)).toBe(kind);
+  });
+});
