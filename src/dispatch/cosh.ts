@@ -12,6 +12,7 @@ import { DEFAULT_TIMEOUT_MS, type ExecResult, type Executor } from '../exec/type
 import { newId, nowRfc3339Millis } from '../ledger/ids.js';
 import type { Outcome, RunRecord } from '../ledger/record.js';
 import { coshMatcherMatches } from '../matching/cosh-matcher.js';
+import { depthExceededError } from './depth.js';
 
 export type CoshVerdict = 'allow' | 'block' | 'ask' | 'pass';
 
@@ -175,8 +176,16 @@ export async function dispatchCosh(opts: CoshDispatchOptions): Promise<CoshDispa
   let asked = false;
   let allowed = false;
 
-  for (const decl of opts.declarations) {
-    if (!matches(event, decl, payload)) continue;
+  // The same recursion guard as CompozyOS (SPEC §3.3): cosh hooks get HOOKCTL_DISPATCH_DEPTH too,
+  // and a hook that fires its own event again must not nest without end. Past the limit the fire
+  // fails (exit 3) before any hook runs; with nothing to run there is nothing to guard.
+  const matched = opts.declarations.filter((decl) => matches(event, decl, payload));
+  const depthError = depthExceededError(opts.event, opts.depth);
+  if (depthError !== undefined && matched.length > 0) {
+    throw new HookctlError('dispatch_depth_exceeded', depthError, ExitCode.dispatchFailed);
+  }
+
+  for (const decl of matched) {
     const timeoutMs = decl.timeout_ms > 0 ? decl.timeout_ms : DEFAULT_TIMEOUT_MS;
     const exec = await opts.executor({
       command: '/bin/sh',

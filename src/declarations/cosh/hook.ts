@@ -100,7 +100,8 @@ export function typeName(value: unknown): string {
 
 /**
  * A matcher (regex on tool_name, SPEC §4.4). Empty = every tool. On an event without tools it is
- * ignored with a warning; an invalid regex is an error.
+ * ignored with a warning; an invalid regex is an error. As in cosh-core's hook planner (inherited
+ * from gemini-cli), the matcher is trimmed and `*` is the match-all wildcard, not a regex.
  */
 export function checkCoshMatcher(
   value: unknown,
@@ -117,7 +118,9 @@ export function checkCoshMatcher(
       ],
     };
   }
-  const syntax = matcherError(value);
+  const trimmed = value.trim();
+  const pattern = trimmed === '*' ? '' : trimmed;
+  const syntax = matcherError(pattern);
   if (syntax !== undefined) {
     return {
       ok: false,
@@ -133,7 +136,7 @@ export function checkCoshMatcher(
   }
   if (coshEvent(event)?.tool_matcher !== true) {
     const diagnostics =
-      value === ''
+      pattern === ''
         ? []
         : [
             diagnostic(
@@ -145,7 +148,7 @@ export function checkCoshMatcher(
           ];
     return { ok: true, diagnostics };
   }
-  return value === '' ? { ok: true, diagnostics: [] } : { ok: true, matcher: value, diagnostics: [] };
+  return pattern === '' ? { ok: true, diagnostics: [] } : { ok: true, matcher: pattern, diagnostics: [] };
 }
 
 /** Many hooks share one matcher: check each distinct pattern once. */
