@@ -1,0 +1,19 @@
+import { DeclarationChangeCommand, nameArg, targetFlags } from '../../edit/cli.js';
+
+export default class HooksEnable extends DeclarationChangeCommand {
+  static override summary =
+    'Enable a hook: removes enabled = false from its config declaration, and/or takes a cosh hook name off $COSH_HOME/states/hooks.json.';
+  static override description =
+    'A name both dialects know is enabled in both. A name owned only by an extension, agent or skill is hook_source_immutable; one found nowhere is hook_not_found (exit 1).';
+  static override examples = [
+    '<%= config.bin %> hooks enable prompt-style',
+    '<%= config.bin %> hooks enable security-check',
+  ];
+  static override args = nameArg;
+  static override flags = targetFlags;
+
+  async run(): Promise<void> {
+    const { args, flags } = await this.parse(HooksEnable);
+    await this.runChange('enable', args.name, flags);
+  }
+}

@@ -1,0 +1,26 @@
+import { Flags } from '../../cli/base-command.js';
+import { DeclarationChangeCommand, declarationFlagsOf, fieldFlags, nameArg, targetFlags } from '../../edit/cli.js';
+
+export default class HooksUpdate extends DeclarationChangeCommand {
+  static override summary =
+    'Change the given fields of a config.toml declaration; everything else stays byte for byte.';
+  static override description = `--matcher and --env set keys one by one; --arg replaces the whole list; --unset KEY removes one key (timeout, priority, mode, required, enabled, args, env.NAME, secret_env.NAME, metadata.KEY, matcher.FIELD). A name the target file lacks: hook_not_found (exit 1).`;
+  static override examples = [
+    '<%= config.bin %> hooks update block-secret-file-edits --timeout 5s --matcher tool_id="compozy__*"',
+    '<%= config.bin %> hooks update prompt-style --unset matcher.input_class --env STYLE=short --dry-run',
+  ];
+  static override args = nameArg;
+  static override flags = {
+    ...fieldFlags({ create: false }),
+    unset: Flags.string({
+      description: 'Remove this key (repeatable): timeout, env.FOO, matcher.tool_id, ...',
+      multiple: true,
+    }),
+    ...targetFlags,
+  };
+
+  async run(): Promise<void> {
+    const { args, flags } = await this.parse(HooksUpdate);
+    await this.runChange('update', args.name, flags, declarationFlagsOf(flags));
+  }
+}

@@ -1,0 +1,112 @@
+// Replacing a file atomically (SPEC §6.1): the new content goes to a temporary file in the same
+// folder, is flushed to disk, and is renamed over the target, so a crash leaves the old file or
+// the new one, never half of each. The target's permission bits are kept. Temporary files are
+// named `.<name>.<pid>.<random>.tmp`: no loader ever reads them as config, and a later writer
+// removes the ones whose process is gone.
+import { createHash, randomBytes } from 'node:crypto';
+import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { ExitCode, HookctlError } from '../errors.js';
+import { pidAlive } from './file-lock.js';
+
+export interface AtomicWriteOptions {
+  /**
+   * The sha256 of the bytes the change was computed from (null: the file did not exist). When the
+   * file no longer matches just before the rename, nothing is written: `hook_config_changed`.
+   */
+  expectedHash?: string | null;
+  /** Permission bits of a file that does not exist yet (default 0o644). */
+  newFileMode?: number;
+  /** Called after the temporary file is complete, before the rename (tests inject faults here). */
+  beforeRename?: () => void | Promise<void>;
+}
+
+export function sha256(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The hash of a file's bytes, or null when it does not exist. */
+export async function fileHash(file: string): Promise<string | null> {
+  try {
+    return sha256(await readFile(file));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+export async function writeFileAtomic(
+  file: string,
+  content: string | Uint8Array,
+  opts: AtomicWriteOptions = {},
+): Promise<void> {
+  const dir = dirname(file);
+  const temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const mode = await existingMode(file);
+  let handle;
+  try {
+    handle = await open(temp, 'wx', 0o600);
+    await handle.writeFile(content);
+    await handle.chmod(mode ?? opts.newFileMode ?? 0o644);
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
+    await opts.beforeRename?.();
+    if (opts.expectedHash !== undefined && (await fileHash(file)) !== opts.expectedHash) {
+      throw new HookctlError(
+        'hook_config_changed',
+        `${file} changed while this change was being prepared; nothing was written, run the command again`,
+        ExitCode.no,
+      );
+    }
+    await rename(temp, file);
+  } catch (err) {
+    await handle?.close().catch(() => undefined);
+    await rm(temp, { force: true });
+    throw err;
+  }
+  await syncFolder(dir);
+}
+
+async function existingMode(file: string): Promise<number | undefined> {
+  try {
+    return (await stat(file)).mode & 0o7777;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+/** Makes the rename itself durable; not every platform lets a folder be fsynced. */
+async function syncFolder(dir: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // best effort
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+/** Removes temporary files of `file` left by writers that died before their rename. */
+export async function removeStrayTempFiles(file: string): Promise<string[]> {
+  const dir = dirname(file);
+  const prefix = `.${basename(file)}.`;
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    const pid = Number(name.slice(prefix.length).split('.')[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || pidAlive(pid)) continue;
+    await rm(join(dir, name), { force: true });
+    removed.push(join(dir, name));
+  }
+  return removed;
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { splitLines, unifiedDiff } from '../../src/edit/unified-diff.js';
+
+/** Applies a unified diff to `text` strictly: every context and removed line must match. */
+function applyPatch(text: string, diff: string): string {
+  const source = splitLines(text);
+  const out: string[] = [];
+  let at = 0;
+  const lines = diff.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  let i = 2; // skip ---/+++
+  while (i < lines.length) {
+    const m = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@$/.exec(lines[i]!);
+    if (!m) throw new Error(`bad hunk header: ${lines[i]}`);
+    const oldStart = Number(m[1]);
+    const oldCount = m[2] === undefined ? 1 : Number(m[2]);
+    const begin = oldCount === 0 ? oldStart : oldStart - 1;
+    while (at < begin) out.push(source[at++]!);
+    i++;
+    while (i < lines.length && !lines[i]!.startsWith('@@')) {
+      const line = lines[i]!;
+      const noEol = lines[i + 1] === '\\ No newline at end of file';
+      const content = line.slice(1) + (noEol ? '' : '\n');
+      if (line[0] === ' ' || line[0] === '-') {
+        if (source[at] !== content)
+          throw new Error(
+            `context mismatch at old line ${at + 1}: ${JSON.stringify(source[at])} vs ${JSON.stringify(content)}`,
+          );
+        at++;
+        if (line[0] === ' ') out.push(content);
+      } else if (line[0] === '+') out.push(content);
+      else throw new Error(`bad line: ${line}`);
+      i += noEol ? 2 : 1;
+    }
+  }
+  while (at < source.length) out.push(source[at++]!);
+  return out.join('');
+}
+
+/** A deterministic pseudo-random generator (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('unifiedDiff', () => {
+  it('is empty for equal texts', () => {
+    expect(unifiedDiff('a\n', 'a\n', { oldLabel: 'a', newLabel: 'b' })).toBe('');
+  });
+
+  it('writes hunks as diff -u does', () => {
+    const before =
+      ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'].join('\n') +
+      '\n';
+    const after = before.replace('two\n', 'TWO\n').replace('eleven\n', 'eleven\nextra\n');
+    expect(unifiedDiff(before, after, { oldLabel: 'config.toml', newLabel: 'config.toml' })).toBe(
+      [
+        '--- config.toml',
+        '+++ config.toml',
+        '@@ -1,5 +1,5 @@',
+        ' one',
+        '-two',
+        '+TWO',
+        ' three',
+        ' four',
+        ' five',
+        '@@ -9,4 +9,5 @@',
+        ' nine',
+        ' ten',
+        ' eleven',
+        '+extra',
+        ' twelve',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('describes a new file against /dev/null and marks a last line without a line break', () => {
+    expect(unifiedDiff('', 'a\nb', { oldLabel: '/dev/null', newLabel: 'x' })).toBe(
+      '--- /dev/null\n+++ x\n@@ -0,0 +1,2 @@\n+a\n+b\n\\ No newline at end of file\n',
+    );
+    expect(unifiedDiff('a\nb\n', '', { oldLabel: 'x', newLabel: 'x' })).toBe('--- x\n+++ x\n@@ -1,2 +0,0 @@\n-a\n-b\n');
+  });
+
+  it('merges changes closer than twice the context into one hunk', () => {
+    const before = 'a\nb\nc\nd\ne\nf\ng\nh\n';
+    const after = 'A\nb\nc\nd\ne\nf\ng\nH\n';
+    const diff = unifiedDiff(before, after, { oldLabel: 'x', newLabel: 'x' });
+    expect(diff.match(/^@@/gm)).toHaveLength(1);
+  });
+
+  it('round-trips: applying the diff to the old text gives the new one', () => {
+    const random = rng(7);
+    const words = ['alpha', 'beta', 'gamma', 'delta', '', '# comment', '[[hooks.declarations]]'];
+    for (let round = 0; round < 300; round++) {
+      const n = Math.floor(random() * 30);
+      const a = Array.from({ length: n }, () => words[Math.floor(random() * words.length)]!);
+      const b = a
+        .filter(() => random() > 0.2)
+        .flatMap((l) => (random() > 0.85 ? [l, words[Math.floor(random() * words.length)]!] : [l]));
+      const join = (ls: string[], eol: boolean) => ls.join('\n') + (eol && ls.length ? '\n' : '');
+      const before = join(a, random() > 0.2);
+      const after = join(b, random() > 0.2);
+      const diff = unifiedDiff(before, after, { oldLabel: 'a', newLabel: 'b', context: Math.floor(random() * 4) });
+      expect(applyPatch(before, diff)).toBe(after);
+    }
+  });
+
+  it('stays fast and correct for a large file with a small change', () => {
+    const before = Array.from({ length: 100_000 }, (_, i) => `line ${i}`).join('\n') + '\n';
+    const after = before.replace('line 50000\n', 'line 50000 changed\n');
+    const started = performance.now();
+    const diff = unifiedDiff(before, after, { oldLabel: 'a', newLabel: 'b' });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(applyPatch(before, diff)).toBe(after);
+  });
+
+  it('falls back to a block replacement, still correct, when the texts share almost nothing', () => {
+    const before = Array.from({ length: 6000 }, (_, i) => `old ${i}`).join('\n') + '\n';
+    const after = Array.from({ length: 6000 }, (_, i) => `new ${i}`).join('\n') + '\n';
+    const diff = unifiedDiff(before, after, { oldLabel: 'a', newLabel: 'b' });
+    expect(applyPatch(before, diff)).toBe(after);
+  });
+});
