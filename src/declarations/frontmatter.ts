@@ -91,18 +91,17 @@ function parseYamlBlock(block: FrontMatterBlock, file: string, source?: Source):
     return { line: pos.line + block.firstLine - 1, column: pos.col };
   };
   const diagnostics: Diagnostic[] = [];
+  // The parser often reports one mistake several times on its line (an unquoted ": " gives
+  // "nested mappings" twice and an unclosed quote): one diagnostic per line is one per problem.
+  const linesWithError = new Set<number>();
   for (const err of doc.errors) {
+    const at = toFile(err.pos[0]);
+    if (linesWithError.has(at.line)) continue;
+    linesWithError.add(at.line);
     diagnostics.push(
-      makeDiagnostic(
-        'error',
-        'yaml_parse_error',
-        `invalid YAML front matter: ${firstLine(err.message)}`,
-        file,
-        toFile(err.pos[0]),
-        {
-          source,
-        },
-      ),
+      makeDiagnostic('error', 'yaml_parse_error', `invalid YAML front matter: ${firstLine(err.message)}`, file, at, {
+        source,
+      }),
     );
   }
   const locate = yamlLocator(doc, toFile);

@@ -1,10 +1,10 @@
-import { Args, Flags } from '@oclif/core';
-import { HookctlCommand, skippedDeclarationWarnings } from '../../cli/base-command.js';
+import { Args, Flags, HookctlCommand, skippedDeclarationWarnings } from '../../cli/base-command.js';
 import { renderTable } from '../../cli/table.js';
 import { loadCatalog } from '../../catalog.js';
 import { HookctlError, ExitCode } from '../../errors.js';
 import { lastRunsOfHook } from '../../views/runs.js';
 import { toInfoDeclaration } from '../../views/info.js';
+import { filterDeclarations } from '../../views/list.js';
 import { displayPath } from '../../views/location.js';
 
 export default class HooksInfo extends HookctlCommand {
@@ -25,7 +25,11 @@ export default class HooksInfo extends HookctlCommand {
     const loc = this.locations(flags);
     const catalog = await loadCatalog(loc);
     for (const line of skippedDeclarationWarnings(catalog.diagnostics, (f) => displayPath(f))) this.printWarning(line);
-    const matches = catalog.declarations.filter((d) => d.name === args.name);
+    // In the order `hooks list --all` shows them: by dialect, event, then dispatch order.
+    const matches = filterDeclarations(
+      catalog.declarations.filter((d) => d.name === args.name),
+      { all: true },
+    );
     if (matches.length === 0) {
       throw new HookctlError('hook_not_found', `no hooks named "${args.name}" found`, ExitCode.no);
     }
@@ -40,7 +44,8 @@ export default class HooksInfo extends HookctlCommand {
     const out: string[] = [];
     declarations.forEach((d, i) => {
       if (i > 0) out.push('');
-      const status = d.status === 'active' ? colour.paint('ok', 'active') : colour.paint('warning', `${d.status}: ${d.why ?? ''}`);
+      const status =
+        d.status === 'active' ? colour.paint('ok', 'active') : colour.paint('warning', `${d.status}: ${d.why ?? ''}`);
       out.push(`${b(d.name ?? '(no name)')}  ${colour.paint('dim', `${d.location.file}:${d.location.line}`)}`);
       const field = (k: string, v: string) => out.push(`  ${k.padEnd(11)} ${v}`);
       field('status', status);

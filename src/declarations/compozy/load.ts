@@ -19,12 +19,14 @@ import {
   compozyWorkspaceSkillsDir,
   type Locations,
 } from '../../paths.js';
-import { makeDiagnostic, readSourceFile, readSourceFileSync, type SourceText } from '../source-file.js';
+import { parseFrontMatter, splitFrontMatter } from '../frontmatter.js';
+import { makeDiagnostic, readSourceFile, readSourceFileSync, type Locator, type SourceText } from '../source-file.js';
 import { parseAgentFile } from './agent.js';
-import { mapConcurrent } from './common.js';
+import { isTable, mapConcurrent, parseTomlDocument } from './common.js';
 import { parseConfigToml, type ConfigFile } from './config.js';
 import { detectCompozyFileKind, type CompozyFileKind } from './detect.js';
 import { loadExtensionRoot, normaliseExtensionHook, parseExtensionManifest } from './extension.js';
+import { parseJsonWithPositions } from './json-locate.js';
 import {
   blockedWhy,
   marketplaceAllowed,
@@ -57,9 +59,11 @@ interface FileResult {
 const READ_CONCURRENCY = 64;
 
 export async function loadCompozySources(loc: Locations, env: NodeJS.ProcessEnv): Promise<CompozyLoad> {
+  // Run from the home folder, the workspace config.toml is the global one: read it once.
+  const sameConfig = resolve(compozyWorkspaceConfig(loc)) === resolve(compozyGlobalConfig(loc));
   const [globalConfig, workspaceConfig, extensions, agents, skills] = await Promise.all([
     loadConfig(compozyGlobalConfig(loc), loc.workspace, true),
-    loadConfig(compozyWorkspaceConfig(loc), loc.workspace, false),
+    sameConfig ? undefined : loadConfig(compozyWorkspaceConfig(loc), loc.workspace, false),
     loadExtensions(loc, env),
     loadAgents(loc),
     loadSkills(loc),
@@ -140,6 +144,40 @@ async function parseOneFile(
         applyMarketplaceAllowlist([skill], global?.allowedMarketplaceHooks ?? []);
       }
       return skill;
+    }
+  }
+}
+
+/** A parsed declaration file and where each of its keys is written. */
+export interface CompozyDocument {
+  document: Record<string, unknown>;
+  locate: Locator;
+}
+
+/**
+ * The parsed document of one compozy file, for the JSON Schema check of `hooks validate`: the
+ * whole file (config, extension) or its front matter (AGENT.md, SKILL.md). Undefined when there
+ * is nothing to check: no front matter, or a file that does not parse (the loaders report that).
+ */
+export function parseCompozyDocument(kind: CompozyFileKind, path: string, text: string): CompozyDocument | undefined {
+  switch (kind) {
+    case 'config':
+    case 'extension_toml': {
+      const parsed = parseTomlDocument(text, path, kind === 'config' ? 'config' : 'extension');
+      return parsed.ok ? { document: parsed.data, locate: parsed.locate } : undefined;
+    }
+    case 'extension_json': {
+      const parsed = parseJsonWithPositions(text);
+      return parsed.ok && isTable(parsed.value) ? { document: parsed.value, locate: parsed.locate } : undefined;
+    }
+    case 'agent':
+    case 'skill': {
+      const split = splitFrontMatter(text);
+      if (split.kind !== 'block') return undefined;
+      const fm = parseFrontMatter(split.block, path);
+      return fm.data !== undefined && fm.diagnostics.length === 0
+        ? { document: fm.data, locate: fm.locate }
+        : undefined;
     }
   }
 }

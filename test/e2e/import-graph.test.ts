@@ -1,0 +1,101 @@
+// The read commands never load the code that runs hooks or writes run records (SPEC §7: fast
+// start; issue 2: "list, info, events and validate do not import the subprocess or run-log
+// code"). Follows every relative static and dynamic import of the BUILT command modules.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/cli.js';
+
+const dist = join(repoRoot, 'dist');
+
+/** Relative specifiers of `import … from`, `export … from`, `import '…'` and `import('…')` with a literal. */
+export function relativeSpecifiers(source: string): string[] {
+  // Comments could hold example imports; drop them first (strings keep their content).
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"\\])\/\/.*$/gm, '$1');
+  const found = new Set<string>();
+  const patterns = [
+    /\bimport\s+(?:type\s+)?[\w*{}\s,$]+?\s+from\s*['"]([^'"]+)['"]/g,
+    /\bexport\s+(?:type\s+)?(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s*from\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"`]([^'"`$]+)['"`]\s*\)/g,
+  ];
+  for (const re of patterns) for (const m of code.matchAll(re)) if (m[1]!.startsWith('.')) found.add(m[1]!);
+  return [...found];
+}
+
+/** Every module reachable from `entry`, as paths relative to dist/. */
+function reachable(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [resolve(entry)];
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    const key = relative(dist, file);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (!existsSync(file)) throw new Error(`${key} is imported but does not exist`);
+    for (const spec of relativeSpecifiers(readFileSync(file, 'utf8'))) {
+      if (spec.endsWith('.json')) continue;
+      stack.push(resolve(dirname(file), spec));
+    }
+  }
+  return seen;
+}
+
+const FORBIDDEN = [/^exec\/subprocess\.js$/, /^exec\/lookpath\.js$/, /^ledger\/writer\.js$/, /^dispatch\//];
+
+describe('import graph of the read commands', () => {
+  it('parses every kind of relative import, and nothing else', () => {
+    const source = [
+      "import { a } from './a.js';",
+      "import * as b from '../b.js';",
+      "import c, { d } from './c.js';",
+      "import type { T } from './types.js';",
+      "export { e } from './e.js';",
+      "export * from './f.js';",
+      "export * as g from './g.js';",
+      "import './side-effect.js';",
+      "const h = await import('./h.js');",
+      'const [i, j] = await Promise.all([import("./i.js"), import(`./j.js`)]);',
+      "import { parse } from 'smol-toml';",
+      "const k = await import('node:fs');",
+      'const dynamic = await import(name);',
+      '// import { x } from "./commented.js";',
+    ].join('\n');
+    expect(relativeSpecifiers(source).sort()).toEqual(
+      [
+        './a.js',
+        '../b.js',
+        './c.js',
+        './types.js',
+        './e.js',
+        './f.js',
+        './g.js',
+        './side-effect.js',
+        './h.js',
+        './i.js',
+        './j.js',
+      ].sort(),
+    );
+  });
+
+  it('finds the runner behind `hooks fire` (so the check below can fail)', () => {
+    const fire = reachable(join(dist, 'commands', 'hooks', 'fire.js'));
+    expect([...fire].some((m) => m === 'exec/subprocess.js')).toBe(true);
+    expect([...fire].some((m) => m === 'ledger/writer.js')).toBe(true);
+  });
+
+  for (const command of ['list', 'info', 'events', 'validate']) {
+    it(`hooks ${command} never reaches the subprocess, LookPath, run-log writer or dispatch code`, () => {
+      const modules = reachable(join(dist, 'commands', 'hooks', `${command}.js`));
+      expect(modules.size).toBeGreaterThan(3);
+      const bad = [...modules].filter((m) => FORBIDDEN.some((re) => re.test(m)));
+      expect(bad, `hooks ${command} reaches ${bad.join(', ')}`).toEqual([]);
+      if (command !== 'info') expect([...modules].filter((m) => m.startsWith('ledger/'))).toEqual([]);
+    });
+  }
+
+  it('hooks info reads runs through the ledger reader only', () => {
+    const modules = reachable(join(dist, 'commands', 'hooks', 'info.js'));
+    expect(modules.has('ledger/reader.js')).toBe(true);
+  });
+});
