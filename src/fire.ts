@@ -4,10 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import { loadCatalog, declarationsForEvent } from './catalog.js';
 import type { Diagnostic } from './declarations/diagnostics.js';
-import type { Dialect } from './declarations/model.js';
+import type { Dialect, OrderedDeclaration } from './declarations/model.js';
 import { ExitCode, HookctlError } from './errors.js';
 import { compozyEvent, REMOVED_LEGACY_EVENTS } from './events/compozy.js';
 import { coshEvent } from './events/cosh.js';
+import { assertSessionId } from './ledger/ids.js';
 import type { RunRecord } from './ledger/record.js';
 import { hookRunsFile, type Locations } from './paths.js';
 import { displayPath } from './views/location.js';
@@ -54,6 +55,9 @@ export interface DryRunResult {
     order: number | null;
     matched: boolean;
     fields: { field: string; pattern: unknown; value: unknown; matched: boolean }[];
+    /** `active`, or why the declaration never runs (`disabled`, `blocked`, `overridden`, …). */
+    status: string;
+    why?: string;
   }[];
 }
 
@@ -68,6 +72,9 @@ export function dialectOfEvent(event: string): Dialect {
   throw new HookctlError('unknown_event', `unknown event "${event}" (see: hookctl hooks events)`, ExitCode.usage);
 }
 
+/** Deeper payloads are refused: hooks get the payload re-serialised, and that recursion is bounded. */
+export const MAX_PAYLOAD_NESTING = 1000;
+
 /** A payload must be one JSON object; an empty input is `{}`. Anything else: exit 2. */
 export function parsePayload(text: string | undefined): Payload {
   if (text === undefined || text.trim() === '') return {};
@@ -75,20 +82,50 @@ export function parsePayload(text: string | undefined): Payload {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new HookctlError('invalid_payload', `payload is not valid JSON: ${(e as Error).message}`, ExitCode.usage);
+    throw new HookctlError('invalid_payload', `payload is not valid JSON: ${jsonErrorText(e)}`, ExitCode.usage);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
     throw new HookctlError('invalid_payload', `payload must be a JSON object, got ${kind}`, ExitCode.usage);
   }
+  if (nestingExceeds(value, MAX_PAYLOAD_NESTING)) {
+    throw new HookctlError(
+      'invalid_payload',
+      `payload is nested more than ${MAX_PAYLOAD_NESTING} levels deep`,
+      ExitCode.usage,
+    );
+  }
   return value as Payload;
+}
+
+/**
+ * JSON.parse's reason on one line, without the excerpt of the input V8 quotes (it may span lines
+ * and carry a secret): `Unexpected token 'o', "…" is not valid JSON` → `Unexpected token 'o'`.
+ */
+function jsonErrorText(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  const reason = message.replace(/, ".*" is not valid JSON$/s, '');
+  return JSON.stringify(reason).slice(1, -1); // control characters escaped: one line
+}
+
+/** Whether arrays/objects nest deeper than `max`; iterative, so any depth is safe to check. */
+function nestingExceeds(root: object, max: number): boolean {
+  const stack: [unknown, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (depth > max) return true;
+    for (const child of Object.values(value as object)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
 }
 
 async function loadDispatchable(req: FireRequest, dialect: Dialect) {
   const catalog = await loadCatalog(req.loc, { dialect, env: req.env });
   const errors = catalog.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw declarationErrors(req.event, errors);
-  return declarationsForEvent(catalog, req.event);
+  return catalog;
 }
 
 function declarationErrors(event: string, errors: Diagnostic[]): HookctlError {
@@ -109,10 +146,23 @@ function declarationErrors(event: string, errors: Diagnostic[]): HookctlError {
 export async function planFire(req: FireRequest): Promise<DryRunResult> {
   const dialect = dialectOfEvent(req.event);
   const payload = parsePayload(req.payloadText);
-  const declarations = await loadDispatchable(req, dialect);
+  // Every declaration of the event, those that never run (disabled, blocked, overridden) included:
+  // each shows why it does not match.
+  const declarations = (await loadDispatchable(req, dialect)).declarations.filter((d) => d.event === req.event);
   if (dialect === 'compozy') {
-    const { planDispatch } = await import('./dispatch/compozy.js');
-    return { event: req.event, dialect, plan: planDispatch(compozyEvent(req.event)!, payload, declarations) };
+    const [{ planDispatch }, { payloadType }] = await Promise.all([
+      import('./dispatch/compozy.js'),
+      import('./events/compozy-types.js'),
+    ]);
+    const event = compozyEvent(req.event)!;
+    // Matchers see the payload fire would dispatch (e.g. `workspace_root` reads the filled workspace).
+    const filled = fillCompozyBase(payload, payloadType(event.payload)?.fields ?? {}, {
+      event: req.event,
+      sessionId: req.sessionId ?? (typeof payload.session_id === 'string' ? payload.session_id : undefined),
+      workspace: req.loc.workspace,
+    });
+    const plan = planDispatch(event, filled, declarations);
+    return { event: req.event, dialect, plan: plan.map((entry, i) => ({ ...entry, ...planStatus(declarations[i]!) })) };
   }
   const { coshMatcherMatches } = await import('./matching/cosh-matcher.js');
   const applies = coshEvent(req.event)!.tool_matcher;
@@ -123,28 +173,42 @@ export async function planFire(req: FireRequest): Promise<DryRunResult> {
       const pattern = typeof d.matcher.tool_name === 'string' ? d.matcher.tool_name : undefined;
       const fields =
         applies && pattern !== undefined
-          ? [{ field: 'tool_name', pattern, value: payload.tool_name, matched: coshMatcherMatches(pattern, payload.tool_name) }]
+          ? [
+              {
+                field: 'tool_name',
+                pattern,
+                value: payload.tool_name,
+                matched: coshMatcherMatches(pattern, payload.tool_name),
+              },
+            ]
           : [];
       return {
         name: d.name,
         source: d.source,
         mode: d.mode,
         order: d.order,
-        matched: fields.every((f) => f.matched),
+        matched: d.status === 'active' && d.enabled && fields.every((f) => f.matched),
         fields,
+        ...planStatus(d),
       };
     }),
   };
 }
 
+/** `active`, or why a declaration never runs, whatever its matcher says. */
+function planStatus(d: OrderedDeclaration): { status: string; why?: string } {
+  const status = d.status === 'active' && !d.enabled ? 'disabled' : d.status;
+  return d.why !== undefined ? { status, why: d.why } : { status };
+}
+
 export async function fire(req: FireRequest): Promise<FireResult> {
   const dialect = dialectOfEvent(req.event);
   const input = parsePayload(req.payloadText);
-  const declarations = await loadDispatchable(req, dialect);
-  const sessionId = req.sessionId ?? (typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : newSessionId());
-  if (!/^[A-Za-z0-9._-]{1,128}$/.test(sessionId) || sessionId === '.' || sessionId === '..') {
-    throw new HookctlError('invalid_session', `invalid session id "${sessionId}": use letters, digits, ".", "_" and "-"`, ExitCode.usage);
-  }
+  const declarations = declarationsForEvent(await loadDispatchable(req, dialect), req.event);
+  const sessionId = assertSessionId(
+    req.sessionId ??
+      (typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : newSessionId()),
+  );
   const dispatchId = `d_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
 
   const [{ runSubprocess }, { appendRecord }, { dispatchDepthFromEnv }] = await Promise.all([
@@ -164,10 +228,18 @@ export async function fire(req: FireRequest): Promise<FireResult> {
   };
 
   if (dialect === 'compozy') {
-    const { dispatchCompozy } = await import('./dispatch/compozy.js');
-    const payload = fillCompozyBase(input, req.event, sessionId, req.loc.workspace);
+    const [{ dispatchCompozy }, { payloadType }] = await Promise.all([
+      import('./dispatch/compozy.js'),
+      import('./events/compozy-types.js'),
+    ]);
+    const event = compozyEvent(req.event)!;
+    const payload = fillCompozyBase(input, payloadType(event.payload)?.fields ?? {}, {
+      event: req.event,
+      sessionId,
+      workspace: req.loc.workspace,
+    });
     const result = await dispatchCompozy({
-      event: compozyEvent(req.event)!,
+      event,
       payload,
       declarations,
       executor: runSubprocess,
@@ -248,13 +320,24 @@ export function fireExitCode(r: FireResult): number {
   }
 }
 
-/** Base fields a runtime always sets, filled only when the caller left them out. */
-export function fillCompozyBase(payload: Payload, event: string, sessionId: string, workspace: string): Payload {
+/**
+ * Base fields a runtime always sets (`event`, `timestamp`, `session_id`, `workspace`), filled only
+ * when the caller left them out and only where the event's payload type has the field: a hook
+ * must never see a field its runtime would not send (automation payloads have none of these).
+ */
+export function fillCompozyBase(
+  payload: Payload,
+  payloadFields: Record<string, string>,
+  base: { event: string; sessionId?: string; workspace: string; now?: Date },
+): Payload {
   const out: Payload = { ...payload };
-  if (out.event === undefined) out.event = event;
-  if (out.timestamp === undefined) out.timestamp = new Date().toISOString();
-  if (out.session_id === undefined) out.session_id = sessionId;
-  if (out.workspace === undefined) out.workspace = workspace;
+  const fill = (field: string, value: unknown) => {
+    if (out[field] === undefined && value !== undefined && Object.hasOwn(payloadFields, field)) out[field] = value;
+  };
+  fill('event', base.event);
+  fill('timestamp', (base.now ?? new Date()).toISOString());
+  fill('session_id', base.sessionId);
+  fill('workspace', base.workspace);
   return out;
 }
 

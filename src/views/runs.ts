@@ -1,6 +1,7 @@
 // Queries over the run ledger for `hooks runs` and `hooks info`: both dialects' logs of one
 // session, merged oldest first. Reads only; the writer is never imported here.
 import { hookRunsFile, sessionsDir, type Locations } from '../paths.js';
+import { assertSessionId } from '../ledger/ids.js';
 import type { RunRecord } from '../ledger/record.js';
 import { latestSession, mergeByTime, readAllRecords, tailRecords, type RecordFilter } from '../ledger/reader.js';
 
@@ -18,7 +19,8 @@ export interface RunsResult {
 }
 
 export async function resolveSession(loc: Locations, session?: string): Promise<string | undefined> {
-  return session ?? (await latestSession([sessionsDir(loc, 'compozy'), sessionsDir(loc, 'cosh')]));
+  if (session !== undefined) return assertSessionId(session);
+  return latestSession([sessionsDir(loc, 'compozy'), sessionsDir(loc, 'cosh')]);
 }
 
 export async function queryRuns(loc: Locations, q: RunsQuery): Promise<RunsResult> {

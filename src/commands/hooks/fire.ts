@@ -15,7 +15,10 @@ Exit codes: 0 completed (or stopped), 1 denied / blocked, 2 usage error, bad pay
     '<%= config.bin %> hooks fire tool.pre_call --dry-run --payload payload.json',
   ];
   static override args = {
-    event: Args.string({ description: 'Event name (compozy such as tool.pre_call, or cosh such as PreToolUse).', required: true }),
+    event: Args.string({
+      description: 'Event name (compozy such as tool.pre_call, or cosh such as PreToolUse).',
+      required: true,
+    }),
   };
   static override flags = {
     payload: Flags.string({ description: 'Read the payload from this file ("-" for stdin).' }),
@@ -50,11 +53,16 @@ Exit codes: 0 completed (or stopped), 1 denied / blocked, 2 usage error, bad pay
             p.source,
             p.mode,
             p.matched ? colour.paint('ok', 'yes') : colour.paint('warning', 'no'),
-            p.fields.length === 0
-              ? '(no matcher)'
-              : p.fields
-                  .map((f) => `${f.field} ${JSON.stringify(f.pattern)} vs ${f.value === undefined ? '(absent)' : JSON.stringify(f.value)}: ${f.matched ? 'match' : 'no match'}`)
-                  .join('; '),
+            p.status !== 'active'
+              ? `${p.status}${p.why ? `: ${p.why}` : ''}`
+              : p.fields.length === 0
+                ? '(no matcher)'
+                : p.fields
+                    .map(
+                      (f) =>
+                        `${f.field} ${JSON.stringify(f.pattern)} vs ${f.value === undefined ? '(absent)' : JSON.stringify(f.value)}: ${f.matched ? 'match' : 'no match'}`,
+                    )
+                    .join('; '),
           ]),
           colour,
         ),
@@ -76,8 +84,11 @@ Exit codes: 0 completed (or stopped), 1 denied / blocked, 2 usage error, bad pay
       const why = result.deny_reason ?? result.error ?? result.reason ?? null;
       if (why) lines.push(`${colour.paint('bold', 'reason')}   ${why}`);
       if (result.system_message) lines.push(`${colour.paint('bold', 'message')}  ${result.system_message}`);
-      if (result.additional_context) lines.push(`${colour.paint('bold', 'context')}  ${result.additional_context.replaceAll('\n', '\n         ')}`);
-      lines.push(colour.paint('dim', `session ${result.session_id}  dispatch ${result.dispatch_id}  event ${result.event}`));
+      if (result.additional_context)
+        lines.push(`${colour.paint('bold', 'context')}  ${result.additional_context.replaceAll('\n', '\n         ')}`);
+      lines.push(
+        colour.paint('dim', `session ${result.session_id}  dispatch ${result.dispatch_id}  event ${result.event}`),
+      );
       lines.push('');
       if (result.runs.length === 0) lines.push('No hooks ran.');
       else
@@ -107,7 +118,11 @@ async function readPayloadText(file: string | undefined): Promise<string | undef
     try {
       return await readFile(file, 'utf8');
     } catch (e) {
-      throw new HookctlError('payload_unreadable', `cannot read payload file "${file}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, ExitCode.usage);
+      throw new HookctlError(
+        'payload_unreadable',
+        `cannot read payload file "${file}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+        ExitCode.usage,
+      );
     }
   }
   if (file === undefined && process.stdin.isTTY) return undefined;
