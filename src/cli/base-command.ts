@@ -2,10 +2,19 @@
 // one error path. Errors become one short line on stderr, or `{error:{code,message,exit}}` on
 // stdout under --json / -o json, with the same exit code either way (oclif's own JSON error
 // would dump its whole config).
-import { Command, Errors, Flags, type Interfaces } from '@oclif/core';
+// oclif is imported by subpath, never from '@oclif/core' itself: the package index checks the
+// Node version with semver and evaluates every export (help, ux, …) when imported from ESM,
+// about a tenth of a command's start-up. Commands take Flags and Args from here.
+import type { Interfaces } from '@oclif/core';
+import * as Args from '@oclif/core/args';
+import { Command } from '@oclif/core/command';
+import { CLIError, ExitError } from '@oclif/core/errors';
+import * as Flags from '@oclif/core/flags';
 import { HookctlError, ExitCode } from '../errors.js';
 import { resolveLocations, type Locations } from '../paths.js';
 import { colourEnabled, makeColour, type Colour } from './colour.js';
+
+export { Args, Flags };
 
 export type OutputFormat = 'human' | 'json' | 'jsonl';
 
@@ -58,10 +67,20 @@ export abstract class HookctlCommand extends Command {
     process.stdout.write(JSON.stringify(value, null, 2) + '\n');
   }
 
+  /**
+   * Prints `items.map(toJson)` exactly as printJson would, one item at a time, so a long list
+   * is never held whole (as objects, then as one string) in memory.
+   */
+  protected printJsonArray<T>(items: readonly T[], toJson: (item: T) => unknown): void {
+    writeChunked(jsonArrayParts(items, toJson));
+  }
+
   protected printJsonl(values: Iterable<unknown>): void {
-    let out = '';
-    for (const v of values) out += JSON.stringify(v) + '\n';
-    process.stdout.write(out);
+    writeChunked(
+      (function* () {
+        for (const v of values) yield JSON.stringify(v) + '\n';
+      })(),
+    );
   }
 
   /** Warnings go to stderr so JSON on stdout stays a document alone. */
@@ -69,14 +88,17 @@ export abstract class HookctlCommand extends Command {
     process.stderr.write(`hookctl: warning: ${text}\n`);
   }
 
-  /** Ends the command with a non-zero exit code without printing anything more. */
+  /**
+   * Ends the command with this exit code. It sets process.exitCode and returns instead of calling
+   * process.exit(): a large document still being written to a pipe would be cut off by an exit.
+   */
   protected exitWith(code: number): void {
-    if (code !== ExitCode.ok) this.exit(code);
+    if (code !== ExitCode.ok) process.exitCode = code;
   }
 
-  override async catch(err: Error & { oclif?: { exit?: number }; code?: string }): Promise<never> {
+  override async catch(err: Error & { oclif?: { exit?: number }; code?: string }): Promise<void> {
     // this.exit() throws ExitError: it is a deliberate exit code, not an error to print.
-    if (err instanceof Errors.ExitError) throw err;
+    if (err instanceof ExitError) throw err;
     const e = toHookctlError(err);
     if (wantsJson(this.argv)) {
       const body: Record<string, unknown> = { code: e.code, message: e.message, exit: e.exit, ...e.data };
@@ -88,7 +110,8 @@ export abstract class HookctlCommand extends Command {
       process.stderr.write(text);
     }
     if (process.env.HOOKCTL_DEBUG && !(err instanceof HookctlError)) process.stderr.write(`${err.stack}\n`);
-    this.exit(e.exit);
+    // Not process.exit(): what was just written must reach a slow pipe reader whole.
+    process.exitCode = e.exit;
   }
 
   // oclif calls this only with enableJsonFlag; kept compact in case it ever does.
@@ -102,12 +125,48 @@ export abstract class HookctlCommand extends Command {
 export function toHookctlError(err: Error & { oclif?: { exit?: number }; code?: string }): HookctlError {
   if (err instanceof HookctlError) return err;
   const exit = err.oclif?.exit;
-  if (exit !== undefined || err instanceof Errors.CLIError) {
+  if (exit !== undefined || err instanceof CLIError) {
     // oclif appends "See more help with --help" lines: keep the first line only.
-    const first = (err.message ?? String(err)).split('\n')[0].trim();
+    const first = firstInformativeLine(err.message ?? String(err));
     return new HookctlError('usage_error', first, exit ?? ExitCode.usage);
   }
   return new HookctlError('internal_error', `internal error: ${oneLine(err.message ?? String(err))}`, 1);
+}
+
+/** The text of `JSON.stringify(items.map(toJson), null, 2) + '\\n'`, in pieces. */
+export function* jsonArrayParts<T>(items: readonly T[], toJson: (item: T) => unknown): Generator<string> {
+  if (items.length === 0) {
+    yield '[]\n';
+    return;
+  }
+  for (let i = 0; i < items.length; i++) {
+    // JSON text has no raw newline inside strings, so indenting every line is safe.
+    const item = JSON.stringify(toJson(items[i]!), null, 2) ?? 'null';
+    yield (i === 0 ? '[\n  ' : ',\n  ') + item.replaceAll('\n', '\n  ');
+  }
+  yield '\n]\n';
+}
+
+/** Writes pieces of text to stdout in writes of about 64 KiB. */
+function writeChunked(parts: Iterable<string>): void {
+  let buffer = '';
+  for (const part of parts) {
+    buffer += part;
+    if (buffer.length >= 65536) {
+      process.stdout.write(buffer);
+      buffer = '';
+    }
+  }
+  if (buffer !== '') process.stdout.write(buffer);
+}
+
+/** oclif wraps some parse errors as "The following error occurred:\n  <the error>". */
+function firstInformativeLine(message: string): string {
+  const lines = message
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !/^the following errors? occurred:?$/i.test(l) && !/^see more help with/i.test(l));
+  return lines[0] ?? message.trim();
 }
 
 function oneLine(s: string): string {

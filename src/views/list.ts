@@ -64,25 +64,34 @@ export function eventMatches(pattern: string, event: string): boolean {
 
 let eventRank: Map<string, number> | undefined;
 
-/** Dialect, then event in catalog order, then the loader's dispatch order (a stable sort). */
+/**
+ * Dialect, then event in catalog order (unknown events after, by name), then the loader's
+ * dispatch order (a stable sort). Keys are computed once per declaration, not per comparison.
+ */
 function sortForListing(decls: OrderedDeclaration[]): OrderedDeclaration[] {
   if (!eventRank) {
     eventRank = new Map();
     for (const e of compozyEvents()) eventRank.set(e.name, eventRank.size);
     for (const e of coshEvents()) eventRank.set(e.name, eventRank.size);
   }
-  const rank = eventRank;
-  const dialectRank = (d: OrderedDeclaration) => (d.dialect === 'compozy' ? 0 : 1);
-  return decls
-    .map((d, i) => ({ d, i }))
-    .sort(
-      (a, b) =>
-        dialectRank(a.d) - dialectRank(b.d) ||
-        (rank.get(a.d.event) ?? Infinity) - (rank.get(b.d.event) ?? Infinity) ||
-        (a.d.event < b.d.event ? -1 : a.d.event > b.d.event ? 1 : 0) ||
-        a.i - b.i,
-    )
-    .map((x) => x.d);
+  const n = decls.length;
+  const dialect = new Uint8Array(n);
+  const rank = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const d = decls[i]!;
+    dialect[i] = d.dialect === 'compozy' ? 0 : 1;
+    rank[i] = eventRank.get(d.event) ?? Infinity;
+  }
+  const indexes = Array.from({ length: n }, (_, i) => i);
+  indexes.sort((a, b) => {
+    if (dialect[a] !== dialect[b]) return dialect[a]! - dialect[b]!;
+    if (rank[a] !== rank[b]) return rank[a]! - rank[b]!;
+    const ea = decls[a]!.event;
+    const eb = decls[b]!.event;
+    if (ea !== eb) return ea < eb ? -1 : 1;
+    return a - b;
+  });
+  return indexes.map((i) => decls[i]!);
 }
 
 export function toListEntry(d: OrderedDeclaration, withStatus: boolean, cwd?: string): ListEntry {

@@ -1,5 +1,4 @@
-import { Args, Flags } from '@oclif/core';
-import { HookctlCommand } from '../../cli/base-command.js';
+import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
 import { renderTable } from '../../cli/table.js';
 import { HookctlError, ExitCode } from '../../errors.js';
 import { eventDetail, eventRows } from '../../events/rows.js';
@@ -38,7 +37,15 @@ export default class HooksEvents extends HookctlCommand {
       this.print(
         renderTable(
           ['Event', 'Dialect', 'Family', 'Sync', 'Deny', 'Payload', 'Patch'],
-          rows.map((r) => [r.event, r.dialect, r.family, r.sync_eligible ? 'yes' : 'no', r.deny ?? '-', r.payload, r.patch]),
+          rows.map((r) => [
+            r.event,
+            r.dialect,
+            r.family,
+            r.sync_eligible ? 'yes' : 'no',
+            r.deny ?? '-',
+            r.payload,
+            r.patch,
+          ]),
           colour,
         ),
       );
@@ -47,7 +54,11 @@ export default class HooksEvents extends HookctlCommand {
 
     const detail = await eventDetail(args.event);
     if (!detail) {
-      throw new HookctlError('unknown_event', `unknown event "${args.event}" (see: hookctl hooks events)`, ExitCode.usage);
+      throw new HookctlError(
+        'unknown_event',
+        `unknown event "${args.event}" (see: hookctl hooks events)`,
+        ExitCode.usage,
+      );
     }
     if (flags.schema) {
       const { eventSchemas } = await import('../../events/schema.js');

@@ -1,5 +1,4 @@
-import { Flags } from '@oclif/core';
-import { HookctlCommand, skippedDeclarationWarnings } from '../../cli/base-command.js';
+import { Flags, HookctlCommand, skippedDeclarationWarnings } from '../../cli/base-command.js';
 import { renderTable } from '../../cli/table.js';
 import { loadCatalog } from '../../catalog.js';
 import type { Dialect } from '../../declarations/model.js';
@@ -30,26 +29,30 @@ export default class HooksList extends HookctlCommand {
     const catalog = await loadCatalog(this.locations(flags), { dialect: flags.dialect as Dialect | undefined });
     for (const line of skippedDeclarationWarnings(catalog.diagnostics, (f) => displayPath(f))) this.printWarning(line);
     const decls = filterDeclarations(catalog.declarations, flags);
-    const entries = decls.map((d) => toListEntry(d, flags.all));
     const format = this.outputFormat(flags);
-    if (format === 'json') return this.printJson(entries);
-    if (format === 'jsonl') return this.printJsonl(entries);
-    if (entries.length === 0) return this.print('No hooks found.');
+    // Entries are made one at a time as they are printed: 10,000 of them need not all be held.
+    if (format === 'json') return this.printJsonArray(decls, (d) => toListEntry(d, flags.all));
+    if (format === 'jsonl') return this.printJsonl(mapped(decls, (d) => toListEntry(d, flags.all)));
+    if (decls.length === 0) return this.print('No hooks found.');
     const colour = this.colour(flags);
     const head = ['Order', 'Name', 'Event', 'Source', 'Mode', 'Priority'];
     if (flags.all) head.push('Status', 'Why');
-    const rows = entries.map((e) => {
+    const rows = decls.map((d) => {
       const row: (string | number | null)[] = [
-        e.order ?? '-',
-        e.name ?? colour.paint('dim', '(no name)'),
-        e.event,
-        e.skill_source ? `${e.source}/${e.skill_source}` : e.source,
-        e.required ? `${e.mode}, required` : e.mode,
-        e.priority,
+        d.order ?? '-',
+        d.name ?? colour.paint('dim', '(no name)'),
+        d.event,
+        d.skill_source ? `${d.source}/${d.skill_source}` : d.source,
+        d.required ? `${d.mode}, required` : d.mode,
+        d.priority,
       ];
-      if (flags.all) row.push(e.status === 'active' ? e.status : colour.paint('warning', e.status ?? ''), e.why ?? '');
+      if (flags.all) row.push(d.status === 'active' ? d.status : colour.paint('warning', d.status), d.why ?? '');
       return row;
     });
     this.print(renderTable(head, rows, colour));
   }
+}
+
+function* mapped<T, U>(items: readonly T[], f: (item: T) => U): Generator<U> {
+  for (const item of items) yield f(item);
 }

@@ -1,5 +1,4 @@
-import { Args, Flags } from '@oclif/core';
-import { HookctlCommand } from '../../cli/base-command.js';
+import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
 import { ExitCode } from '../../errors.js';
 import { validateSources } from '../../validation.js';
 import { buildReport } from '../../validate/report.js';

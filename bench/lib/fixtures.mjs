@@ -1,0 +1,246 @@
+// Generated inputs of the benchmarks, all under bench/.work/ (gitignored). Large inputs (the
+// 1,000,000-record log, the 10,000-declaration workspace) are written once and reused while
+// their marker file says they are complete and of the current layout.
+import { once } from 'node:events';
+import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Bump when a generator's output changes, so stale inputs are rebuilt. */
+const LAYOUT = 1;
+
+function done(dir) {
+  const marker = join(dir, '.complete');
+  return existsSync(marker) && readFileSync(marker, 'utf8') === String(LAYOUT);
+}
+
+function markDone(dir) {
+  writeFileSync(join(dir, '.complete'), String(LAYOUT));
+}
+
+let report = () => {};
+
+/** Where to say that an input is being generated (it can take seconds). */
+export function onGenerate(log) {
+  report = log;
+}
+
+/** Creates `dir` afresh unless it is complete; `build` fills it. */
+async function generateOnce(dir, build) {
+  if (done(dir)) return { dir, reused: true };
+  report(`generating ${dir} (once; reused afterwards)`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  await build(dir);
+  markDone(dir);
+  return { dir, reused: false };
+}
+
+/** Environment that points every hookctl location into `home` (never the real one). */
+export function homesEnv(base, { compozyHome, coshHome, coshSystemRoot } = {}) {
+  const env = { ...process.env };
+  delete env.NO_COLOR;
+  delete env.FORCE_COLOR;
+  delete env.HOOKCTL_DISPATCH_DEPTH;
+  env.COMPOZY_HOME = compozyHome ?? join(base, 'home', '.compozy');
+  env.COSH_HOME = coshHome ?? join(base, 'home', '.copilot-shell');
+  env.COSH_SYSTEM_ROOT = coshSystemRoot ?? join(base, 'system');
+  return env;
+}
+
+// ---- run records ----
+
+const OUTCOMES = ['applied', 'applied', 'applied', 'applied', 'failed', 'denied', 'skipped'];
+const EVENTS = ['tool.pre_call', 'tool.post_call', 'prompt.post_assemble', 'input.pre_submit', 'session.post_create'];
+
+/**
+ * One realistic §5 record line (about 400 bytes). Written as a template, not JSON.stringify of an
+ * object, so the 1,000,000-record log is generated in seconds; every value is plain ASCII, so the
+ * line is the same JSON (a test in bench/run.mjs parses the tail of each log).
+ */
+export function recordLine(i, sessionId, startMs) {
+  const outcome = OUTCOMES[i % OUTCOMES.length];
+  const failed = outcome === 'failed';
+  return (
+    `{"run_id":"run_${String(i).padStart(10, '0')}","dispatch_id":"dsp_${String(Math.floor(i / 4)).padStart(10, '0')}",` +
+    `"session_id":"${sessionId}","dialect":"compozy","event":"${EVENTS[i % EVENTS.length]}","hook_name":"hook-${i % 50}",` +
+    `"source":"config","mode":"sync","priority":500,"required":false,"outcome":"${outcome}","duration_ms":${3 + (i % 17)},` +
+    `"dispatch_depth":0,"exit_code":${failed ? 1 : 0},"signal":null,"timed_out":false,"stdout_bytes":2,"stderr_bytes":0,` +
+    `"truncated":false,${failed ? '"error":"hook command failed: exit status 1",' : ''}"recorded_at":"${new Date(startMs + i * 10).toISOString()}"}\n`
+  );
+}
+
+/** Writes `count` records to `file`, streaming in batches. */
+export async function writeRecords(file, count, sessionId) {
+  mkdirSync(join(file, '..'), { recursive: true });
+  const out = createWriteStream(file);
+  const start = Date.UTC(2026, 0, 1);
+  const batch = 5000;
+  for (let i = 0; i < count;) {
+    let text = '';
+    const end = Math.min(count, i + batch);
+    for (; i < end; i++) text += recordLine(i, sessionId, start);
+    if (!out.write(text)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+/** A compozy home whose only session holds `count` records (figure 3). */
+export function ledgerHome(workDir, count) {
+  return generateOnce(join(workDir, `ledger-${count}`), async (dir) => {
+    const sessionId = 'bench-ledger';
+    await writeRecords(join(dir, 'home', '.compozy', 'sessions', sessionId, 'hook-runs.jsonl'), count, sessionId);
+  });
+}
+
+// ---- the demo (figure 1) ----
+
+/**
+ * A copy of fixtures/demo (so nothing is ever written into the repository) with one recorded
+ * session of 100 runs, so `hooks runs` and `hooks info` have records to show.
+ */
+export async function demoCopy(root, workDir) {
+  const dir = join(workDir, 'demo');
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(join(root, 'fixtures', 'demo'), dir, { recursive: true });
+  rmSync(join(dir, 'home', '.compozy', 'sessions'), { recursive: true, force: true });
+  rmSync(join(dir, 'home', '.copilot-shell', 'sessions'), { recursive: true, force: true });
+  await writeRecords(join(dir, 'home', '.compozy', 'sessions', 'bench-demo', 'hook-runs.jsonl'), 100, 'bench-demo');
+  return {
+    dir,
+    env: homesEnv(dir, {
+      compozyHome: join(dir, 'home', '.compozy'),
+      coshHome: join(dir, 'home', '.copilot-shell'),
+      coshSystemRoot: join(dir, 'system'),
+    }),
+    flags: ['--workspace', join(dir, 'workspace'), '--additional-dir', join(dir, 'extra')],
+  };
+}
+
+// ---- declarations ----
+
+/** The event catalog of the build, so generated declarations use real events. */
+export async function catalogEvents(root) {
+  const { compozyEvents } = await import(pathToFileURL(join(root, 'dist', 'events', 'compozy.js')).href);
+  return compozyEvents().filter((e) => !e.matcher_fields.some((f) => f === 'task_id')); // keep matchers simple
+}
+
+function tomlString(s) {
+  return JSON.stringify(s);
+}
+
+/** One `[[hooks.declarations]]` of a config.toml. */
+function configDeclaration(i, event) {
+  const lines = [
+    '[[hooks.declarations]]',
+    `name = ${tomlString(`config-hook-${String(i).padStart(5, '0')}`)}`,
+    `event = ${tomlString(event.name)}`,
+    `mode = ${tomlString(event.sync_eligible && i % 2 === 0 ? 'sync' : 'async')}`,
+    `priority = ${(i * 7) % 900}`,
+    `timeout = ${tomlString(`${1 + (i % 9)}s`)}`,
+    'command = "/usr/bin/env"',
+    `args = ["bash", "./hooks/check-${i % 13}.sh", "--level", "${i % 3}"]`,
+  ];
+  if (i % 4 === 0) lines.push('', '[hooks.declarations.env]', `CHECK_LEVEL = "${i % 5}"`);
+  const matcher = [];
+  if (event.matcher_fields.includes('tool_id') && i % 3 === 0) matcher.push('tool_id = "compozy__*"');
+  if (event.matcher_fields.includes('agent_name') && i % 5 === 0) matcher.push(`agent_name = "agent-${i % 7}"`);
+  if (matcher.length) lines.push('', '[hooks.declarations.matcher]', ...matcher);
+  return lines.join('\n') + '\n';
+}
+
+/** A SKILL.md declaring `perSkill` hooks. */
+function skillFile(s, perSkill, events) {
+  const hooks = [];
+  for (let k = 0; k < perSkill; k++) {
+    const event = events[(s * perSkill + k) % events.length];
+    const lines = [
+      `      - event: ${event.name}`,
+      `        mode: ${event.sync_eligible && k % 2 === 0 ? 'sync' : 'async'}`,
+      `        timeout: ${1 + ((s + k) % 5)}s`,
+      '        command: /usr/bin/env',
+      `        args: ["bash", "./hooks/skill-${s % 11}.sh", "${k}"]`,
+    ];
+    if (event.matcher_fields.includes('tool_id') && s % 3 === 0)
+      lines.push('        matcher:', '          tool_id: "compozy__*"');
+    hooks.push(lines.join('\n'));
+  }
+  return [
+    '---',
+    `name: skill-${String(s).padStart(5, '0')}`,
+    `description: Generated skill ${s} for the catalog benchmark.`,
+    'metadata:',
+    '  compozy:',
+    '    hooks:',
+    ...hooks,
+    '---',
+    '',
+    `# skill-${s}`,
+    '',
+    'A generated skill: its body is not read by hookctl.',
+    '',
+  ].join('\n');
+}
+
+/**
+ * A workspace with `configCount` declarations in its .compozy/config.toml and `skillCount`
+ * SKILL.md files of `perSkill` hooks each (figure 4: 2,000 + 4,000 × 2 = 10,000).
+ */
+export function catalogWorkspace(root, workDir, { configCount, skillCount, perSkill }) {
+  const total = configCount + skillCount * perSkill;
+  return generateOnce(join(workDir, `catalog-${total}`), async (dir) => {
+    const events = await catalogEvents(root);
+    const ws = join(dir, 'workspace', '.compozy');
+    mkdirSync(ws, { recursive: true });
+    let toml = '# Generated by bench/lib/fixtures.mjs\n\n';
+    for (let i = 0; i < configCount; i++) toml += configDeclaration(i, events[i % events.length]) + '\n';
+    writeFileSync(join(ws, 'config.toml'), toml);
+    for (let s = 0; s < skillCount; s++) {
+      const skillDir = join(ws, 'skills', `skill-${String(s).padStart(5, '0')}`);
+      mkdirSync(skillDir, { recursive: true });
+      writeFileSync(join(skillDir, 'SKILL.md'), skillFile(s, perSkill, events));
+    }
+    mkdirSync(join(dir, 'home', '.compozy'), { recursive: true });
+    mkdirSync(join(dir, 'home', '.copilot-shell'), { recursive: true });
+    mkdirSync(join(dir, 'system'), { recursive: true });
+  });
+}
+
+// ---- firing ----
+
+/** A compozy home whose config.toml has `count` sync hooks on prompt.post_assemble running `true` (figure 2). */
+export function dispatchHome(workDir, count) {
+  return generateOnce(join(workDir, `dispatch-${count}`), async (dir) => {
+    let toml = '';
+    for (let i = 0; i < count; i++) {
+      toml += `[[hooks.declarations]]\nname = "true-${String(i).padStart(3, '0')}"\nevent = "prompt.post_assemble"\nmode = "sync"\ncommand = "true"\n\n`;
+    }
+    mkdirSync(join(dir, 'home', '.compozy'), { recursive: true });
+    mkdirSync(join(dir, 'home', '.copilot-shell'), { recursive: true });
+    mkdirSync(join(dir, 'system'), { recursive: true });
+    mkdirSync(join(dir, 'workspace'), { recursive: true });
+    writeFileSync(join(dir, 'home', '.compozy', 'config.toml'), toml);
+  });
+}
+
+/** A compozy home with one sync hook that writes `bytes` zero bytes to stdout (figure 5). */
+export function floodHome(workDir, bytes) {
+  return generateOnce(join(workDir, `flood-${bytes}`), async (dir) => {
+    const toml = [
+      '[[hooks.declarations]]',
+      'name = "flood"',
+      'event = "prompt.post_assemble"',
+      'mode = "sync"',
+      'timeout = "600s"',
+      'command = "head"',
+      `args = ["-c", "${bytes}", "/dev/zero"]`,
+      '',
+    ].join('\n');
+    mkdirSync(join(dir, 'home', '.compozy'), { recursive: true });
+    mkdirSync(join(dir, 'home', '.copilot-shell'), { recursive: true });
+    mkdirSync(join(dir, 'system'), { recursive: true });
+    mkdirSync(join(dir, 'workspace'), { recursive: true });
+    writeFileSync(join(dir, 'home', '.compozy', 'config.toml'), toml);
+  });
+}

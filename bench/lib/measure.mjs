@@ -1,0 +1,104 @@
+// Timing and memory primitives of the benchmark suite. Every figure is a ratio of two commands
+// measured side by side, alternating, so that load on a shared machine weighs on both alike.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { clearInterval, setInterval } from 'node:timers';
+
+/** Median, min and max of a list of numbers. */
+export function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { median, min: sorted[0], max: sorted[sorted.length - 1], n: sorted.length };
+}
+
+/**
+ * Runs one command to completion. stdout is read through a pipe, as a calling script would read
+ * it, and kept only with `capture` (a benchmark must not hold a gigabyte). With `pollHwm`, the
+ * child's VmHWM (peak RSS) is polled from /proc while it runs. A non-zero exit is an error
+ * unless `okCodes` lists it: a benchmark that times a failure measures nothing.
+ */
+export function run(cmd, { env, cwd, input, capture = false, okCodes = [0], pollHwm = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(cmd[0], cmd.slice(1), {
+      env,
+      cwd,
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
+    const out = [];
+    let stderr = '';
+    let hwmKb = 0;
+    child.stdout.on('data', (d) => {
+      if (capture) out.push(d);
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      if (stderr.length > 64 * 1024) stderr = stderr.slice(-32 * 1024);
+    });
+    if (input !== undefined) child.stdin.end(input);
+    const readHwm = () => {
+      try {
+        const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        if (m) hwmKb = Math.max(hwmKb, Number(m[1]));
+      } catch {
+        // the process has exited
+      }
+    };
+    const timer = pollHwm ? setInterval(readHwm, 2) : undefined;
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (timer) clearInterval(timer);
+      if (!okCodes.includes(code)) {
+        reject(new Error(`${cmd.join(' ')}\n  exited ${code ?? signal}: ${stderr.trim().slice(-2000)}`));
+        return;
+      }
+      resolve({ ms, code, stdout: Buffer.concat(out).toString('utf8'), stderr, hwmKb });
+    });
+  });
+}
+
+/**
+ * Measures `a` and `b` alternately, `runs` times each after `warmup` unrecorded rounds. The order
+ * flips every round so neither command always runs right after the other. The ratio is of the
+ * medians; `ratios` is the spread of the per-round ratios.
+ */
+export async function compare(a, b, { runs = 5, warmup = 1 } = {}) {
+  const ta = [];
+  const tb = [];
+  for (let i = 0; i < warmup + runs; i++) {
+    const aFirst = i % 2 === 0;
+    const first = await run((aFirst ? a : b).cmd, aFirst ? a : b);
+    const second = await run((aFirst ? b : a).cmd, aFirst ? b : a);
+    if (i < warmup) continue;
+    ta.push(aFirst ? first.ms : second.ms);
+    tb.push(aFirst ? second.ms : first.ms);
+  }
+  const sa = stats(ta);
+  const sb = stats(tb);
+  return { a: sa, b: sb, ratio: sa.median / sb.median, ratios: stats(ta.map((t, i) => t / tb[i])) };
+}
+
+const GNU_TIME = '/usr/bin/time';
+
+/** How peak RSS is measured here: GNU time when present, else /proc VmHWM polling. */
+export function rssMethod() {
+  return existsSync(GNU_TIME) ? `${GNU_TIME} -f %M` : '/proc/<pid>/status VmHWM, polled every 2 ms';
+}
+
+/**
+ * Peak resident set size (MB) of one run of a command, and its captured stdout. GNU time's %M is
+ * the kernel's maxrss of the child (KiB); without it, VmHWM — the same high-water mark — is polled.
+ */
+export async function peakRss(a) {
+  if (existsSync(GNU_TIME)) {
+    // GNU time writes its line last on stderr and exits with the command's own status.
+    const r = await run([GNU_TIME, '-f', '%M', ...a.cmd], a);
+    const kb = Number(r.stderr.trim().split('\n').pop());
+    if (!Number.isFinite(kb)) throw new Error(`no maxrss from ${GNU_TIME}: ${r.stderr.slice(-500)}`);
+    return { mb: kb / 1024, stdout: r.stdout };
+  }
+  const r = await run(a.cmd, { ...a, pollHwm: true });
+  return { mb: r.hwmKb / 1024, stdout: r.stdout };
+}

@@ -1,0 +1,117 @@
+// What bin/run.js runs: oclif's execute(), by a narrower path for the common case.
+//
+// `hookctl hooks <command> [args]` loads the config and runs the command as oclif's main.run
+// does (init hook, runCommand, finally hook), without main.run itself, which loads the help
+// renderer to look for help flags. Everything else — `--help` anywhere, `--version`, a topic or
+// an unknown command, no arguments — goes to oclif's own main.run unchanged. Errors end in
+// oclif's handle(), as with execute().
+import { createRequire } from 'node:module';
+import type { Interfaces, Config as OclifConfig } from '@oclif/core';
+import { deferUnusedOclifModules } from './lazy-oclif.js';
+import { wantsJson } from './base-command.js';
+
+const require = createRequire(import.meta.url);
+
+export async function runCli(argv: string[], root: string): Promise<void> {
+  deferUnusedOclifModules();
+  try {
+    const { Config } = require('@oclif/core/config') as typeof import('@oclif/core/config');
+    // hookctl has no plugins: the user's and dev plugin lists are not read.
+    const logger = quietLogger(process.env);
+    const config = await Config.load({ root, userPlugins: false, devPlugins: false, logger });
+    // A command reloads the config from this instance and hands the instance itself to oclif's
+    // setLogger, which then builds its debug logger unless it finds a `logger` here too.
+    if (logger && !('logger' in config)) Object.defineProperty(config, 'logger', { value: logger });
+    const direct = directCommand(config, argv);
+    if (direct) await runDirect(config, direct.id, direct.argv);
+    else await (require('@oclif/core/run') as typeof import('@oclif/core/run')).run(argv, config);
+    void (require('@oclif/core/flush') as typeof import('@oclif/core/flush')).flush(); // as execute(): not awaited
+  } catch (error) {
+    if (reportUnknownCommand(error as Error, argv)) return;
+    await (require('@oclif/core/handle') as typeof import('@oclif/core/handle')).handle(error as Error);
+  }
+}
+
+/**
+ * oclif's "command x:y not found" is a usage error like any other: one line, or a JSON error
+ * under --json, exit 2 (SPEC §6). Returns whether it handled the error.
+ */
+export function reportUnknownCommand(error: Error, argv: string[]): boolean {
+  const m = /^command (\S+) not found$/.exec(error?.message ?? '');
+  if (!m) return false;
+  const message = `command "${m[1].replaceAll(':', ' ')}" not found (see: hookctl --help)`;
+  if (wantsJson(argv)) {
+    process.stdout.write(JSON.stringify({ error: { code: 'unknown_command', message, exit: 2 } }) + '\n');
+  } else process.stderr.write(`hookctl: ${message}\n`);
+  process.exitCode = 2;
+  return true;
+}
+
+/** What directCommand needs of oclif's Config. */
+export interface CommandLookup {
+  topicSeparator: string;
+  commandIDs: string[];
+  findCommand(id: string): unknown;
+  pjson: { oclif: { additionalHelpFlags?: string[] } };
+}
+
+/**
+ * `topic command [args]` naming a command exactly, with no help flag: the command id and its
+ * argv. Undefined sends the invocation to oclif's main.run.
+ */
+export function directCommand(config: CommandLookup, argv: string[]): { id: string; argv: string[] } | undefined {
+  const [topic, name] = argv;
+  if (config.topicSeparator !== ' ' || topic === undefined || name === undefined) return undefined;
+  if (!isWord(topic) || !isWord(name)) return undefined;
+  const id = `${topic}:${name}`;
+  if (!config.findCommand(id)) return undefined;
+  if (config.commandIDs.some((other) => other.startsWith(`${id}:`))) return undefined; // a deeper id could match
+  const rest = argv.slice(2);
+  const helpFlags = ['--help', ...(config.pjson.oclif.additionalHelpFlags ?? [])];
+  for (const arg of rest) {
+    if (arg === '--') break;
+    if (helpFlags.includes(arg)) return undefined;
+  }
+  return { id, argv: rest };
+}
+
+/**
+ * oclif logs through the `debug` package, which prints only when DEBUG is set. Without DEBUG
+ * its logger is replaced by one that does nothing, so `debug` is not even loaded; with DEBUG,
+ * oclif's own logger is used as always.
+ */
+export function quietLogger(env: NodeJS.ProcessEnv, namespace = 'oclif'): Interfaces.Logger | undefined {
+  if (env.DEBUG) return undefined;
+  const ignore = () => {};
+  return {
+    namespace,
+    child: (ns: string, delimiter?: string) => quietLogger(env, `${namespace}${delimiter ?? ':'}${ns}`)!,
+    debug: ignore,
+    error: ignore,
+    info: ignore,
+    trace: ignore,
+    warn: ignore,
+  };
+}
+
+function isWord(arg: string): boolean {
+  return arg !== '' && !arg.startsWith('-') && !arg.includes(':');
+}
+
+/** main.run's steps for a found command. */
+async function runDirect(config: OclifConfig, id: string, argv: string[]): Promise<void> {
+  const { Performance } = require('@oclif/core/performance') as typeof import('@oclif/core/performance');
+  const command = config.findCommand(id)!;
+  await config.runHook('init', { argv, id });
+  let error: Error | undefined;
+  try {
+    await config.runCommand(id, argv, command);
+  } catch (e) {
+    error = e as Error;
+    throw e;
+  } finally {
+    await Performance.collect();
+    Performance.debug();
+    await config.runHook('finally', { argv, Command: command, error, id });
+  }
+}
