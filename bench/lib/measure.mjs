@@ -61,8 +61,9 @@ export function run(cmd, { env, cwd, input, capture = false, okCodes = [0], poll
 
 /**
  * Measures `a` and `b` alternately, `runs` times each after `warmup` unrecorded rounds. The order
- * flips every round so neither command always runs right after the other. The ratio is of the
- * medians; `ratios` is the spread of the per-round ratios.
+ * flips every round so neither command always runs right after the other. The figure is the
+ * median of the per-round ratios a/b: each ratio compares two runs made moments apart, so a burst
+ * of load from elsewhere weighs on both of them (the ratio of the two medians is kept too).
  */
 export async function compare(a, b, { runs = 5, warmup = 1 } = {}) {
   const ta = [];
@@ -77,7 +78,9 @@ export async function compare(a, b, { runs = 5, warmup = 1 } = {}) {
   }
   const sa = stats(ta);
   const sb = stats(tb);
-  return { a: sa, b: sb, ratio: sa.median / sb.median, ratios: stats(ta.map((t, i) => t / tb[i])) };
+  const ratios = stats(ta.map((t, i) => t / tb[i]));
+  const differences = stats(ta.map((t, i) => t - tb[i]));
+  return { a: sa, b: sb, ratio: ratios.median, ratios, ratioOfMedians: sa.median / sb.median, differences };
 }
 
 const GNU_TIME = '/usr/bin/time';

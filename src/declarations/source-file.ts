@@ -142,9 +142,10 @@ export function decodeSourceBytes(bytes: Uint8Array, file: string, source?: Sour
       }),
     };
   }
+  let text: string;
   try {
     // The decoder drops a leading BOM itself.
-    return { kind: 'text', text: utf8.decode(bytes) };
+    text = utf8.decode(bytes);
   } catch {
     const at = positionOfByte(bytes, firstInvalidUtf8Byte(bytes));
     return {
@@ -152,6 +153,36 @@ export function decodeSourceBytes(bytes: Uint8Array, file: string, source?: Sour
       diagnostic: makeDiagnostic('error', 'invalid_utf8', 'file is not valid UTF-8 text', file, at, { source }),
     };
   }
+  const deep = tooDeepAt(text);
+  if (deep !== undefined) {
+    return {
+      kind: 'bad',
+      diagnostic: makeDiagnostic(
+        'error',
+        'nesting_too_deep',
+        `nesting deeper than ${MAX_NESTING} levels: the file is not read`,
+        file,
+        positionOfOffset(text, deep),
+        { source },
+      ),
+    };
+  }
+  return { kind: 'text', text };
+}
+
+/** No declaration format nests anywhere near this deep; parsers recurse, so refuse before them. */
+export const MAX_NESTING = 256;
+
+/** Offset where `[`/`{` nesting first passes MAX_NESTING (strings not excluded: a cheap guard). */
+function tooDeepAt(text: string): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_NESTING) return i;
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
+  }
+  return undefined;
 }
 
 /** 1-based line and column (in bytes) of a byte offset. */

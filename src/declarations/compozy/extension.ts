@@ -88,7 +88,7 @@ function parseJson(text: string, file: string): ParsedDocument {
       diagnostic: makeDiagnostic(
         'error',
         'json_parse_error',
-        `invalid JSON: ${parsed.message}`,
+        `invalid JSON: ${parsed.message.replace(/\s+/g, ' ')}`,
         file,
         parsed.position,
         {

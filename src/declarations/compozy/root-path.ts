@@ -5,7 +5,7 @@
 //   compared by real path) is refused: `path "<p>" escapes extension root "<root>"`. This covers a
 //   command that is absolute only after `{{config_dir}}` (or `{{env:…}}`) expansion;
 // - a bare name stays bare and is looked up on PATH when the hook fires.
-import { realpath } from 'node:fs/promises';
+import { lstat, readlink, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 export type CommandResolution = { ok: true; command: string; missing?: boolean } | { ok: false; message: string };
@@ -42,11 +42,22 @@ export function isInside(root: string, path: string): boolean {
 async function realPathOfExisting(path: string): Promise<{ path: string; missing: boolean }> {
   let rest = '';
   let current = path;
+  let links = 0;
   for (;;) {
     try {
       const real = await realpath(current);
       return { path: rest === '' ? real : join(real, rest), missing: rest !== '' };
     } catch {
+      // A dangling symbolic link: follow it by hand, so where it points is judged now and not
+      // only once its target exists (40 links at most, as the kernel allows).
+      const st = await lstat(current).catch(() => undefined);
+      if (st?.isSymbolicLink() && links++ < 40) {
+        const target = await readlink(current).catch(() => undefined);
+        if (target !== undefined) {
+          current = resolve(dirname(current), target);
+          continue;
+        }
+      }
       const parent = dirname(current);
       if (parent === current) return { path, missing: true };
       rest = rest === '' ? relative(parent, current) : join(relative(parent, current), rest);

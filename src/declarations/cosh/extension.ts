@@ -100,7 +100,7 @@ export function parseCoshExtension(file: string, text: string, workspace: string
       {
         severity: 'error',
         code: 'json_parse_error',
-        message: `invalid JSON: ${message}`,
+        message: `invalid JSON: ${message.replace(/\s+/g, ' ')}`,
         file,
         line,
         column,

@@ -219,7 +219,9 @@ export function validateCoshHook(raw: RawCoshHook): HookCheck {
     const n = typeof v === 'bigint' ? Number(v) : v;
     if (typeof n === 'number' && Number.isSafeInteger(n) && n > 0) timeoutMs = n;
     else {
-      const shown = typeof v === 'string' ? `"${v}"` : String(v);
+      // A one-line rendering whatever the value is (a table has no string conversion).
+      const shown =
+        typeof v === 'string' ? JSON.stringify(v) : typeof v === 'object' && v !== null ? typeName(v) : String(v);
       error(
         'invalid_timeout',
         `${raw.path}.timeout must be a positive integer of milliseconds, got ${shown}`,
