@@ -1,7 +1,11 @@
 // The one place that decides whether output is coloured (SPEC §6 Conventions): on for a TTY;
 // off when NO_COLOR is non-empty, TERM=dumb, --no-color, or stdout is not a TTY; FORCE_COLOR
-// turns it on unless NO_COLOR. chalk alone ignores NO_COLOR, so nothing else may colour.
-import { Chalk, type ChalkInstance } from 'chalk';
+// turns it on unless NO_COLOR. Nothing else may colour.
+//
+// The escapes are written here rather than by chalk: six basic styles need no library, and chalk
+// was four modules to load on every start, coloured output or not. The text is what chalk 5 at
+// level 1 makes of it (a test holds the two together): an inner close code re-opens the style,
+// and a line break closes it and opens it again on the next line.
 
 export type Style = 'error' | 'warning' | 'ok' | 'dim' | 'bold' | 'accent';
 
@@ -20,16 +24,26 @@ export function colourEnabled(opts: { flag?: boolean; env?: NodeJS.ProcessEnv; i
   return opts.isTTY ?? Boolean(process.stdout.isTTY);
 }
 
+const CODES: Readonly<Record<Style, readonly [open: string, close: string]>> = {
+  error: ['\u001B[31m', '\u001B[39m'],
+  warning: ['\u001B[33m', '\u001B[39m'],
+  ok: ['\u001B[32m', '\u001B[39m'],
+  dim: ['\u001B[2m', '\u001B[22m'],
+  bold: ['\u001B[1m', '\u001B[22m'],
+  accent: ['\u001B[36m', '\u001B[39m'],
+};
+
 export function makeColour(enabled: boolean): Colour {
   if (!enabled) return { enabled, paint: (_s, text) => text };
-  const chalk: ChalkInstance = new Chalk({ level: 1 });
-  const styles: Record<Style, (t: string) => string> = {
-    error: chalk.red,
-    warning: chalk.yellow,
-    ok: chalk.green,
-    dim: chalk.dim,
-    bold: chalk.bold,
-    accent: chalk.cyan,
-  };
-  return { enabled, paint: (style, text) => styles[style](text) };
+  return { enabled, paint: ansi };
+}
+
+/** `text` in one style, as chalk writes it. */
+export function ansi(style: Style, text: string): string {
+  if (text === '') return '';
+  const [open, close] = CODES[style];
+  let s = text;
+  if (s.includes('\u001B')) s = s.replaceAll(close, close + open);
+  if (s.includes('\n')) s = s.replace(/\r?\n/g, (lineBreak) => close + lineBreak + open);
+  return open + s + close;
 }
