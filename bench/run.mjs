@@ -82,6 +82,10 @@ if (opts.build || (!opts['no-build'] && !buildIsCurrent())) {
 
 // ---- figures ----
 
+const cpuNote = (r) =>
+  r.cpuRatios
+    ? `; CPU time (user+sys) ratio ${r.cpuRatios.median.toFixed(2)} (${r.cpuRatios.min.toFixed(2)}–${r.cpuRatios.max.toFixed(2)})`
+    : '';
 const spread = (r) => `${r.median.toFixed(0)} ms (${r.min.toFixed(0)}–${r.max.toFixed(0)})`;
 
 /** 1. Start-up of the read commands on the demo ÷ `node -e 0`. */
@@ -109,7 +113,11 @@ async function startup() {
 
   const rows = [];
   for (const [id, figure, args] of cases) {
-    const r = await compare({ cmd: hookctl(...args), env: demo.env }, base, { runs: runsFor('startup'), warmup });
+    const r = await compare({ cmd: hookctl(...args), env: demo.env }, base, {
+      runs: runsFor('startup'),
+      warmup,
+      cpu: true,
+    });
     rows.push(
       row({
         id,
@@ -119,7 +127,7 @@ async function startup() {
         min: r.ratios.min,
         max: r.ratios.max,
         target: { op: '<=', value: 3 },
-        detail: `hookctl ${spread(r.a)} vs node ${spread(r.b)} (ratio of medians ${r.ratioOfMedians.toFixed(2)})`,
+        detail: `hookctl ${spread(r.a)} vs node ${spread(r.b)} (ratio of medians ${r.ratioOfMedians.toFixed(2)})${cpuNote(r)}`,
       }),
     );
   }
@@ -161,7 +169,7 @@ async function dispatch() {
   if (applied !== count)
     throw new Error(`dispatch: expected ${count} applied runs, got ${applied} (verdict ${result.verdict})`);
 
-  const r = await compare(fire, baseline, { runs: runsFor('dispatch'), warmup });
+  const r = await compare(fire, baseline, { runs: runsFor('dispatch'), warmup, cpu: true });
   return [
     row({
       id: 'dispatch-ratio',
@@ -171,7 +179,7 @@ async function dispatch() {
       min: r.ratios.min,
       max: r.ratios.max,
       target: { op: '<=', value: 1.3 },
-      detail: `hookctl ${spread(r.a)} vs node ${spread(r.b)} (ratio of medians ${r.ratioOfMedians.toFixed(2)})`,
+      detail: `hookctl ${spread(r.a)} vs node ${spread(r.b)} (ratio of medians ${r.ratioOfMedians.toFixed(2)})${cpuNote(r)}`,
     }),
     row({
       id: 'dispatch-per-hook',

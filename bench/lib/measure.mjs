@@ -4,6 +4,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { clearInterval, setInterval } from 'node:timers';
 
+const BASH = '/bin/bash';
+const HAS_BASH = existsSync(BASH);
+
 /** Median, min and max of a list of numbers. */
 export function stats(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -18,10 +21,13 @@ export function stats(values) {
  * child's VmHWM (peak RSS) is polled from /proc while it runs. A non-zero exit is an error
  * unless `okCodes` lists it: a benchmark that times a failure measures nothing.
  */
-export function run(cmd, { env, cwd, input, capture = false, okCodes = [0], pollHwm = false } = {}) {
+export function run(cmd, { env, cwd, input, capture = false, okCodes = [0], pollHwm = false, cpu = false } = {}) {
+  // With `cpu`, bash's `time` reports the command's wall time and its user+sys CPU (getrusage of
+  // its child, in ms) on the last line of stderr: bash's own start is not in either figure.
+  const argv = cpu && HAS_BASH ? [BASH, '-c', 'TIMEFORMAT="%3R %3U %3S"; time "$@"', 'bash', ...cmd] : cmd;
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
-    const child = spawn(cmd[0], cmd.slice(1), {
+    const child = spawn(argv[0], argv.slice(1), {
       env,
       cwd,
       stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
@@ -48,13 +54,19 @@ export function run(cmd, { env, cwd, input, capture = false, okCodes = [0], poll
     const timer = pollHwm ? setInterval(readHwm, 2) : undefined;
     child.on('error', reject);
     child.on('close', (code, signal) => {
-      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      let ms = Number(process.hrtime.bigint() - t0) / 1e6;
       if (timer) clearInterval(timer);
       if (!okCodes.includes(code)) {
         reject(new Error(`${cmd.join(' ')}\n  exited ${code ?? signal}: ${stderr.trim().slice(-2000)}`));
         return;
       }
-      resolve({ ms, code, stdout: Buffer.concat(out).toString('utf8'), stderr, hwmKb });
+      let cpuMs;
+      if (cpu && HAS_BASH) {
+        const [real, user, sys] = stderr.trimEnd().split('\n').pop().split(' ').map(Number);
+        ms = real * 1000;
+        cpuMs = (user + sys) * 1000;
+      }
+      resolve({ ms, cpuMs, code, stdout: Buffer.concat(out).toString('utf8'), stderr, hwmKb });
     });
   });
 }
@@ -65,22 +77,31 @@ export function run(cmd, { env, cwd, input, capture = false, okCodes = [0], poll
  * median of the per-round ratios a/b: each ratio compares two runs made moments apart, so a burst
  * of load from elsewhere weighs on both of them (the ratio of the two medians is kept too).
  */
-export async function compare(a, b, { runs = 5, warmup = 1 } = {}) {
+export async function compare(a, b, { runs = 5, warmup = 1, cpu = false } = {}) {
   const ta = [];
   const tb = [];
+  const ca = [];
+  const cb = [];
   for (let i = 0; i < warmup + runs; i++) {
     const aFirst = i % 2 === 0;
-    const first = await run((aFirst ? a : b).cmd, aFirst ? a : b);
-    const second = await run((aFirst ? b : a).cmd, aFirst ? b : a);
+    const first = await run((aFirst ? a : b).cmd, { ...(aFirst ? a : b), cpu });
+    const second = await run((aFirst ? b : a).cmd, { ...(aFirst ? b : a), cpu });
     if (i < warmup) continue;
-    ta.push(aFirst ? first.ms : second.ms);
-    tb.push(aFirst ? second.ms : first.ms);
+    const [ra, rb] = aFirst ? [first, second] : [second, first];
+    ta.push(ra.ms);
+    tb.push(rb.ms);
+    if (ra.cpuMs !== undefined && rb.cpuMs !== undefined) {
+      ca.push(ra.cpuMs);
+      cb.push(rb.cpuMs);
+    }
   }
   const sa = stats(ta);
   const sb = stats(tb);
   const ratios = stats(ta.map((t, i) => t / tb[i]));
   const differences = stats(ta.map((t, i) => t - tb[i]));
-  return { a: sa, b: sb, ratio: ratios.median, ratios, ratioOfMedians: sa.median / sb.median, differences };
+  // CPU time (user + sys) is less disturbed by other processes than wall time: a second view.
+  const cpuRatios = ca.length ? stats(ca.map((t, i) => t / cb[i])) : undefined;
+  return { a: sa, b: sb, ratio: ratios.median, ratios, ratioOfMedians: sa.median / sb.median, differences, cpuRatios };
 }
 
 const GNU_TIME = '/usr/bin/time';
