@@ -12,6 +12,7 @@ import { CLIError, ExitError } from '@oclif/core/errors';
 import * as Flags from '@oclif/core/flags';
 import { HookctlError, ExitCode } from '../errors.js';
 import { resolveLocations, type Locations } from '../paths.js';
+import { wantsJson } from './argv.js';
 import { colourEnabled, makeColour, type Colour } from './colour.js';
 
 export { Args, Flags };
@@ -171,18 +172,6 @@ function firstInformativeLine(message: string): string {
 
 function oneLine(s: string): string {
   return s.split('\n')[0].trim();
-}
-
-/** Whether the user asked for JSON, read from raw argv so it works even when parsing failed. */
-export function wantsJson(argv: string[]): boolean {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--') break;
-    if (a === '--json') return true;
-    if (a === '-ojson' || a === '--output=json' || a === '-o=json') return true;
-    if ((a === '-o' || a === '--output') && argv[i + 1] === 'json') return true;
-  }
-  return false;
 }
 
 /** Lines for declaration errors that list/info/events skip (SPEC §6: shown valid, warn on the rest). */

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import type { Interfaces, Config as OclifConfig } from '@oclif/core';
 import { deferUnusedOclifModules } from './lazy-oclif.js';
-import { wantsJson } from './base-command.js';
+import { wantsJson } from './argv.js';
 
 const require = createRequire(import.meta.url);
 

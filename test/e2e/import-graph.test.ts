@@ -1,10 +1,11 @@
 // The read commands never load the code that runs hooks or writes run records (SPEC §7: fast
 // start; issue 2: "list, info, events and validate do not import the subprocess or run-log
 // code"). Follows every relative static and dynamic import of the BUILT command modules.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../support/cli.js';
+import { demoDir, demoEnv, repoRoot, runCli } from '../support/cli.js';
 
 const dist = join(repoRoot, 'dist');
 
@@ -98,4 +99,84 @@ describe('import graph of the read commands', () => {
     const modules = reachable(join(dist, 'commands', 'hooks', 'info.js'));
     expect(modules.has('ledger/reader.js')).toBe(true);
   });
+});
+
+// The index of @oclif/core checks the Node version with semver and evaluates every export (help,
+// ux, spinners, …) when imported from ESM: ~100 CommonJS modules a command run never uses
+// (docs/PERFORMANCE.md). Every built module takes oclif by subpath instead.
+describe('oclif is imported by subpath only', () => {
+  const indexImport =
+    /\bfrom\s*['"]@oclif\/core['"]|\brequire\(\s*['"]@oclif\/core['"]\s*\)|\bimport\(\s*['"]@oclif\/core['"]\s*\)/;
+
+  it('the pattern finds an index import (so the check below can fail)', () => {
+    expect(indexImport.test("import { Flags } from '@oclif/core';")).toBe(true);
+    expect(indexImport.test("const { Config } = require('@oclif/core');")).toBe(true);
+    expect(indexImport.test("import { Command } from '@oclif/core/command';")).toBe(false);
+  });
+
+  it('no module in dist/ imports the @oclif/core index', () => {
+    const offenders: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.name.endsWith('.js') && indexImport.test(readFileSync(path, 'utf8')))
+          offenders.push(relative(dist, path));
+      }
+    };
+    walk(dist);
+    expect(offenders).toEqual([]);
+  });
+});
+
+// What a command run really loads, read off the running CLI: a preload lists require.cache when
+// the process exits. src/cli/lazy-oclif.ts defers these; any static import of oclif that runs
+// before the deferral is installed (as src/cli/run.ts once had) loads them all again.
+describe('CommonJS modules a command run loads', () => {
+  const NEVER_ON_A_RUN = [
+    'ejs',
+    'minimatch',
+    'tinyglobby',
+    'lilconfig',
+    'debug',
+    'semver',
+    'get-package-type',
+    'cli-spinners',
+  ];
+
+  async function loadedPackages(
+    args: string[],
+    env: Record<string, string>,
+  ): Promise<{ modules: string[]; code: number }> {
+    const dir = mkdtempSync(join(tmpdir(), 'hookctl-preload-'));
+    const preload = join(dir, 'list-modules.cjs');
+    const out = join(dir, 'modules.json');
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(Object.keys(require.cache))));\n`,
+    );
+    const r = await runCli(args, { env: { ...env, NODE_OPTIONS: `--require ${preload}` } });
+    return { modules: JSON.parse(readFileSync(out, 'utf8')) as string[], code: r.code };
+  }
+  const packageOf = (file: string): string | undefined => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1];
+
+  it('oclif --help loads the help renderer and its templates (so the check below can fail)', async () => {
+    const { modules } = await loadedPackages(['hooks', 'list', '--help'], demoEnv());
+    expect(modules.some((m) => m.endsWith('/@oclif/core/lib/help/index.js'))).toBe(true);
+    expect(new Set(modules.map(packageOf))).toContain('ejs');
+  });
+
+  for (const args of [
+    ['hooks', 'events', '-o', 'json'],
+    ['hooks', 'list', '-o', 'json', '--workspace', join(demoDir, 'workspace')],
+    ['hooks', 'runs', '--session', 'none-such', '-o', 'json'],
+  ]) {
+    it(`hookctl ${args.slice(0, 2).join(' ')} loads none of ${NEVER_ON_A_RUN.length} deferred packages, nor oclif's help renderer`, async () => {
+      const { modules, code } = await loadedPackages(args, demoEnv());
+      expect(code).toBe(0);
+      const packages = new Set(modules.map(packageOf));
+      expect(NEVER_ON_A_RUN.filter((p) => packages.has(p))).toEqual([]);
+      expect(modules.filter((m) => m.endsWith('/@oclif/core/lib/help/index.js'))).toEqual([]);
+    });
+  }
 });

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { Args, Flags } from '@oclif/core';
-import { HookctlCommand } from '../../cli/base-command.js';
+import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
 import { renderTable } from '../../cli/table.js';
 import { ExitCode, HookctlError } from '../../errors.js';
 import { fire, fireExitCode, planFire, type FireRequest } from '../../fire.js';

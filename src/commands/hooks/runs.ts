@@ -1,5 +1,4 @@
-import { Flags } from '@oclif/core';
-import { HookctlCommand } from '../../cli/base-command.js';
+import { Flags, HookctlCommand } from '../../cli/base-command.js';
 import { renderTable } from '../../cli/table.js';
 import { parseSince } from '../../ledger/reader.js';
 import { queryRuns } from '../../views/runs.js';
@@ -35,7 +34,9 @@ export default class HooksRuns extends HookctlCommand {
       last: flags.last,
     });
     if (result.skipped > 0) {
-      this.printWarning(`skipped ${result.skipped} line${result.skipped === 1 ? '' : 's'} that are not valid JSON (torn write?)`);
+      this.printWarning(
+        `skipped ${result.skipped} line${result.skipped === 1 ? '' : 's'} that are not valid JSON (torn write?)`,
+      );
     }
     const format = this.outputFormat(flags);
     if (format === 'json') return this.printJson(result.records);
@@ -45,7 +46,11 @@ export default class HooksRuns extends HookctlCommand {
     this.print(colour.paint('dim', `session ${result.session}`));
     if (result.records.length === 0) return this.print('No runs match.');
     const outcomeStyle = (o: string) =>
-      o === 'applied' ? colour.paint('ok', o) : o === 'failed' || o === 'denied' ? colour.paint('error', o) : colour.paint('warning', o);
+      o === 'applied'
+        ? colour.paint('ok', o)
+        : o === 'failed' || o === 'denied'
+          ? colour.paint('error', o)
+          : colour.paint('warning', o);
     this.print(
       renderTable(
         ['Hook', 'Event', 'Outcome', 'Duration', 'Error', 'Recorded'],
