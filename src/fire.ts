@@ -6,6 +6,7 @@ import { loadCatalog, declarationsForEvent } from './catalog.js';
 import type { Diagnostic } from './declarations/diagnostics.js';
 import type { Dialect, OrderedDeclaration } from './declarations/model.js';
 import { ExitCode, HookctlError } from './errors.js';
+import type { Executor } from './exec/types.js';
 import { compozyEvent, REMOVED_LEGACY_EVENTS } from './events/compozy.js';
 import { coshEvent } from './events/cosh.js';
 import { assertSessionId } from './ledger/ids.js';
@@ -211,22 +212,47 @@ export async function fire(req: FireRequest): Promise<FireResult> {
   );
   const dispatchId = `d_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
 
-  const [{ runSubprocess }, { appendRecord }, { dispatchDepthFromEnv }] = await Promise.all([
+  const [{ runSubprocess }, { LedgerWriter }, { dispatchDepthFromEnv }] = await Promise.all([
     import('./exec/subprocess.js'),
     import('./ledger/writer.js'),
     import('./exec/environment.js'),
   ]);
   const depth = dispatchDepthFromEnv(req.env) + 1;
-  const logFile = hookRunsFile(req.loc, dialect, sessionId);
-  // Records are appended in the order runs end; one append per record keeps concurrent
-  // `hooks fire` processes on one session from tearing lines.
-  let writes = Promise.resolve();
+  // Records are appended in the order runs end, each with one write on a file kept open for the
+  // dispatch: concurrent `hooks fire` processes on one session never tear each other's lines.
+  const ledger = new LedgerWriter(hookRunsFile(req.loc, dialect, sessionId));
   const onRecord = (r: RunRecord) => {
     req.onRecord?.(r);
-    writes = writes.then(() => appendRecord(logFile, r));
-    return writes;
+    return ledger.append(r);
   };
+  try {
+    return await dispatchDialect(req, dialect, input, declarations, {
+      sessionId,
+      dispatchId,
+      depth,
+      onRecord,
+      runSubprocess,
+    });
+  } finally {
+    await ledger.close();
+  }
+}
 
+interface DispatchContext {
+  sessionId: string;
+  dispatchId: string;
+  depth: number;
+  onRecord: (r: RunRecord) => Promise<void>;
+  runSubprocess: Executor;
+}
+
+async function dispatchDialect(
+  req: FireRequest,
+  dialect: Dialect,
+  input: Payload,
+  declarations: OrderedDeclaration[],
+  { sessionId, dispatchId, depth, onRecord, runSubprocess }: DispatchContext,
+): Promise<FireResult> {
   if (dialect === 'compozy') {
     const [{ dispatchCompozy }, { payloadType }] = await Promise.all([
       import('./dispatch/compozy.js'),
@@ -249,7 +275,6 @@ export async function fire(req: FireRequest): Promise<FireResult> {
       invokingEnv: req.env,
       onRecord,
     });
-    await writes;
     return {
       event: req.event,
       dialect,
@@ -286,7 +311,6 @@ export async function fire(req: FireRequest): Promise<FireResult> {
     onRecord,
     onNotification: req.onNotification,
   });
-  await writes;
   return {
     event: req.event,
     dialect,

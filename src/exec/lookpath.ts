@@ -1,7 +1,8 @@
 // Command resolution as Go's `exec.LookPath` does it on Unix (SPEC §3.4), so a hook that the
 // runtime would refuse to start is refused here too, with Go's words.
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+// Synchronous on purpose: each check is one microsecond system call, where the promise API pays a
+// thread-pool round trip per call on every hook of a dispatch (docs/PERFORMANCE.md).
+import { accessSync, constants, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 
 export type LookPathResult = { path: string } | { error: string };
@@ -17,14 +18,14 @@ export const FOUND_RELATIVE = 'cannot run executable found relative to current d
  * - A bare name searches `pathEnv` entries in order; an empty entry means "."; the first
  *   executable match wins, and a match reached through a relative entry is refused.
  */
-export async function lookPath(cmd: string, pathEnv: string | undefined, cwd: string): Promise<LookPathResult> {
+export function lookPath(cmd: string, pathEnv: string | undefined, cwd: string): LookPathResult {
   if (cmd.includes('/')) {
-    const failure = await findExecutable(resolve(cwd, cmd));
+    const failure = findExecutable(resolve(cwd, cmd));
     return failure === undefined ? { path: cmd } : { error: failureText(failure, cmd) };
   }
   for (const entry of splitPathList(pathEnv ?? '')) {
     const candidate = join(entry === '' ? '.' : entry, cmd);
-    if ((await findExecutable(resolve(cwd, candidate))) !== undefined) continue;
+    if (findExecutable(resolve(cwd, candidate)) !== undefined) continue;
     if (!isAbsolute(candidate)) return { error: FOUND_RELATIVE };
     return { path: candidate };
   }
@@ -38,7 +39,7 @@ function splitPathList(pathEnv: string): string[] {
 
 // A dispatch may resolve the same command for every one of hundreds of hooks; the files do not
 // change while one hookctl process runs, so each absolute path is checked once.
-const findCache = new Map<string, Promise<FindFailure | undefined>>();
+const findCache = new Map<string, FindFailure | undefined>();
 
 /** Forget cached checks (tests that change files between resolutions). */
 export function clearLookPathCache(): void {
@@ -57,25 +58,23 @@ function failureText(failure: FindFailure, name: string): string {
 }
 
 /** Go's findExecutable: undefined when `file` is an executable regular file, else why not. */
-function findExecutable(file: string): Promise<FindFailure | undefined> {
-  let pending = findCache.get(file);
-  if (pending === undefined) {
-    pending = checkExecutable(file);
-    findCache.set(file, pending);
-  }
-  return pending;
+function findExecutable(file: string): FindFailure | undefined {
+  if (findCache.has(file)) return findCache.get(file);
+  const verdict = checkExecutable(file);
+  findCache.set(file, verdict);
+  return verdict;
 }
 
-async function checkExecutable(file: string): Promise<FindFailure | undefined> {
+function checkExecutable(file: string): FindFailure | undefined {
   let isDirectory: boolean;
   try {
-    isDirectory = (await stat(file)).isDirectory();
+    isDirectory = statSync(file).isDirectory();
   } catch (err) {
     return { stat: true, code: (err as NodeJS.ErrnoException).code };
   }
   if (isDirectory) return { stat: false, code: 'EISDIR' };
   try {
-    await access(file, constants.X_OK);
+    accessSync(file, constants.X_OK);
     return undefined;
   } catch (err) {
     return { stat: false, code: (err as NodeJS.ErrnoException).code };

@@ -3,7 +3,8 @@
 // the timeout on the whole group, and never wait on a grandchild that keeps a pipe open.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { open, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,39 +24,86 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export const runSubprocess: Executor = async (req) => {
   const started = performance.now();
-  const resolved = await lookPath(req.command, req.env.PATH, req.cwd);
+  const resolved = lookPath(req.command, req.env.PATH, req.cwd);
   if ('error' in resolved) return startFailure('resolve', resolved.error, started);
-  if (!(await hasExecutableFormat(resolve(req.cwd, resolved.path)))) {
+  if (!hasExecutableFormat(resolve(req.cwd, resolved.path))) {
     return startFailure('spawn', `fork/exec ${resolved.path}: ${errnoText('ENOEXEC')}`, started);
   }
-  const stdin = await payloadFile(req.stdin);
+  const stdin = payloadDescriptor(req.stdin);
   try {
     return await runResolved(resolved.path, req, started, stdin);
   } finally {
-    await stdin?.close();
+    if (stdin !== undefined) closeQuietly(stdin);
   }
 };
 
-/**
- * The payload as a file the hook reads to its end, or undefined when none can be made (the
- * payload then goes through a pipe of Node's own). Why not that pipe always: Node's stdio pipes
- * are socketpairs, and bash run with `-c` takes a socket on stdin for a remote shell daemon and
- * sources ~/.bashrc first (bash's `isnetconn` check), whose output would land in the patch. The
- * Go runtime hands a real pipe, which bash ignores; a regular file behaves the same way. The file
- * is created 0600 and unlinked before the hook starts: only the open descriptor remains.
- */
-async function payloadFile(payload: string): Promise<FileHandle | undefined> {
+// The payload reaches stdin as a file the hook reads to its end, or, when none can be made,
+// through a pipe of Node's own. Why not that pipe always: Node's stdio pipes are socketpairs, and
+// bash run with `-c` takes a socket on stdin for a remote shell daemon and sources ~/.bashrc first
+// (bash's `isnetconn` check), whose output would land in the patch. The Go runtime hands a real
+// pipe, which bash ignores; a regular file behaves the same way. The file is created 0600 and
+// unlinked before any hook starts: only open descriptors remain.
+//
+// Every hook needs its own descriptor (its own read offset). On Linux a new one is opened through
+// /proc/self/fd from the descriptor that wrote the file, so a dispatch whose hooks see the same
+// payload text (every hook that leaves it unpatched, every async copy) writes it once. The file
+// system calls are synchronous: a few microseconds each, where the promise API costs a thread-pool
+// round trip per call on every hook (docs/PERFORMANCE.md).
+let written: { text: string; fd: number } | undefined;
+let reopenWorks = process.platform === 'linux';
+
+/** A read-only descriptor at offset 0 of a file holding `payload`; undefined = use a pipe. */
+function payloadDescriptor(payload: string): number | undefined {
+  if (written !== undefined && written.text === payload && reopenWorks) {
+    try {
+      return openSync(`/proc/self/fd/${written.fd}`, 'r');
+    } catch {
+      reopenWorks = false; // no /proc here: one file per hook from now on
+    }
+  }
   const path = join(tmpdir(), `hookctl-payload-${process.pid}-${randomBytes(8).toString('hex')}`);
-  let writer: FileHandle | undefined;
+  let writer: number;
   try {
-    writer = await open(path, 'wx', 0o600);
-    await writer.writeFile(payload);
-    return await open(path, 'r');
+    writer = openSync(path, 'wx', 0o600);
+  } catch {
+    return undefined;
+  }
+  let keepWriter = false;
+  try {
+    writeAll(writer, Buffer.from(payload, 'utf8'));
+    const reader = openSync(path, 'r');
+    if (reopenWorks) {
+      if (written !== undefined) closeQuietly(written.fd);
+      written = { text: payload, fd: writer };
+      keepWriter = true; // the source of later descriptors for the same text
+    }
+    return reader;
   } catch {
     return undefined;
   } finally {
-    await writer?.close().catch(() => {});
-    if (writer !== undefined) await unlink(path).catch(() => {});
+    if (!keepWriter) closeQuietly(writer);
+    rmQuietly(path);
+  }
+}
+
+function writeAll(fd: number, bytes: Buffer): void {
+  let offset = 0;
+  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed
+  }
+}
+
+function rmQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // never created, or already gone
   }
 }
 
@@ -77,7 +125,7 @@ function runResolved(
   file: string,
   req: ExecRequest,
   started: number,
-  stdinFile: FileHandle | undefined,
+  stdinFd: number | undefined,
 ): Promise<ExecResult> {
   return new Promise((settle) => {
     let child: ChildProcess & {
@@ -89,7 +137,7 @@ function runResolved(
         cwd: req.cwd,
         env: req.env,
         detached: true,
-        stdio: [stdinFile?.fd ?? 'pipe', 'pipe', 'pipe'],
+        stdio: [stdinFd ?? 'pipe', 'pipe', 'pipe'],
       }) as typeof child;
     } catch (err) {
       // Invalid input (e.g. a NUL byte in an argument) or an errno libuv reports synchronously.
@@ -299,32 +347,34 @@ function noteDiscarded(bytes: number): void {
 
 // Go's exec refuses a file that is neither a script (#!) nor a binary with ENOEXEC; libuv instead
 // falls back to running it with /bin/sh (execvp behaviour). Checked once per file per process.
-const formatCache = new Map<string, Promise<boolean>>();
+const formatCache = new Map<string, boolean>();
 
-function hasExecutableFormat(file: string): Promise<boolean> {
-  let pending = formatCache.get(file);
-  if (pending === undefined) {
-    pending = readExecutableFormat(file);
-    formatCache.set(file, pending);
+function hasExecutableFormat(file: string): boolean {
+  let verdict = formatCache.get(file);
+  if (verdict === undefined) {
+    verdict = readExecutableFormat(file);
+    formatCache.set(file, verdict);
   }
-  return pending;
+  return verdict;
 }
 
-async function readExecutableFormat(file: string): Promise<boolean> {
-  let header: Buffer;
+const ELF_MAGIC = Buffer.from([0x7f, 0x45, 0x4c, 0x46]);
+
+function readExecutableFormat(file: string): boolean {
+  const header = Buffer.alloc(4);
+  let bytesRead: number;
   try {
-    const fh = await open(file, 'r');
+    const fd = openSync(file, 'r');
     try {
-      const { buffer, bytesRead } = await fh.read(Buffer.alloc(4), 0, 4, 0);
-      header = buffer.subarray(0, bytesRead);
+      bytesRead = readSync(fd, header, 0, 4, 0);
     } finally {
-      await fh.close();
+      closeSync(fd);
     }
   } catch {
     return true; // unreadable (e.g. an execute-only binary): let exec decide
   }
-  const isScript = header.length >= 2 && header[0] === 0x23 && header[1] === 0x21; // "#!"
-  const isElf = header.length === 4 && header.equals(Buffer.from([0x7f, 0x45, 0x4c, 0x46]));
+  const isScript = bytesRead >= 2 && header[0] === 0x23 && header[1] === 0x21; // "#!"
+  const isElf = bytesRead === 4 && header.equals(ELF_MAGIC);
   return isScript || isElf;
 }
 

@@ -1,8 +1,7 @@
 // Appending run records (SPEC §5). Each record is one line written with ONE write(2) on a file
 // opened with O_APPEND: the kernel then places every record whole at the end of the file, so
 // concurrent `hooks fire` processes never interleave or tear each other's lines.
-import type { FileHandle } from 'node:fs/promises';
-import { mkdir, open } from 'node:fs/promises';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { RunRecord } from './record.js';
 
@@ -26,23 +25,22 @@ export async function appendRecord(file: string, record: RunRecord): Promise<voi
 /** Append records in order, one write per record; creates the session folder when needed. */
 export async function appendRecords(file: string, records: RunRecord[]): Promise<void> {
   if (records.length === 0) return;
-  const ledger = await openLedger(file);
+  const ledger = openLedger(file);
   try {
-    for (const record of records) await ledger.write(record);
+    for (const record of records) ledger.write(record);
   } finally {
-    await ledger.close();
+    ledger.close();
   }
 }
 
 /**
  * Keeps one session's ledger open for a whole dispatch. `append` may be called without awaiting
- * (fire records each run as it ends): records are written in call order; `close` waits for all
- * of them and rethrows the first failure. The file is opened on the first append, so a dispatch
- * that records nothing creates nothing.
+ * (fire records each run as it ends): records are written in call order, each at once; `close`
+ * rethrows the first failure. The file is opened on the first append, so a dispatch that records
+ * nothing creates nothing.
  */
 export class LedgerWriter {
-  private queue: Promise<void> = Promise.resolve();
-  private ledger: Promise<OpenLedger> | undefined;
+  private ledger: OpenLedger | undefined;
   private firstError: unknown;
   private closed = false;
 
@@ -50,75 +48,76 @@ export class LedgerWriter {
 
   append(record: RunRecord): Promise<void> {
     if (this.closed) return Promise.reject(new Error(`ledger ${this.file} is closed`));
-    const written = this.queue.then(async () => {
+    try {
       this.ledger ??= openLedger(this.file);
-      await (await this.ledger).write(record);
-    });
-    this.queue = written.catch((err: unknown) => {
+      this.ledger.write(record);
+      return Promise.resolve();
+    } catch (err) {
       this.firstError ??= err;
-    });
-    written.catch(() => {}); // a caller that does not await must not cause an unhandled rejection
-    return written;
+      const failed = Promise.reject(err);
+      failed.catch(() => {}); // a caller that does not await must not cause an unhandled rejection
+      return failed;
+    }
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.queue;
-    if (this.ledger !== undefined) {
-      const ledger = await this.ledger.catch(() => undefined);
-      await ledger?.close();
-    }
+    this.ledger?.close();
+    this.ledger = undefined;
     if (this.firstError !== undefined) throw this.firstError;
   }
 }
 
 interface OpenLedger {
-  write(record: RunRecord): Promise<void>;
-  close(): Promise<void>;
+  write(record: RunRecord): void;
+  close(): void;
 }
 
-async function openLedger(file: string): Promise<OpenLedger> {
+// The file system calls are synchronous: each is a few microseconds, where the promise API pays a
+// thread-pool round trip per call, six of them per record of a dispatch (docs/PERFORMANCE.md).
+// A failed call throws before anything is written, so a failure never leaves half a line.
+function openLedger(file: string): OpenLedger {
   const key = resolve(file);
-  await mkdir(dirname(key), { recursive: true });
+  mkdirSync(dirname(key), { recursive: true });
   // 'a+' = O_RDWR | O_APPEND | O_CREAT: every write goes to the end; reading checks the last byte.
-  const fh = await open(key, 'a+', FILE_MODE);
+  const fd = openSync(key, 'a+', FILE_MODE);
   let startOnNewLine: boolean;
   try {
-    startOnNewLine = !knownToEndInNewline.has(key) && !(await endsInNewline(fh));
+    startOnNewLine = !knownToEndInNewline.has(key) && !endsInNewline(fd);
   } catch (err) {
-    await fh.close();
+    closeSync(fd);
     throw err;
   }
   return {
-    async write(record) {
+    write(record) {
       // A torn last line (a crash mid-write) is ended first, in the same write as the record.
       const line = (startOnNewLine ? '\n' : '') + serializeRecord(record);
       startOnNewLine = false;
-      await writeOnce(fh, Buffer.from(line, 'utf8'));
+      writeOnce(fd, Buffer.from(line, 'utf8'));
       knownToEndInNewline.add(key);
     },
-    close: () => fh.close(),
+    close: () => closeSync(fd),
   };
 }
 
-/** An empty file counts as ending cleanly. Positional read: the 'a' handle's offset is unused. */
-async function endsInNewline(fh: FileHandle): Promise<boolean> {
-  const { size } = await fh.stat();
+/** An empty file counts as ending cleanly. Positional read: the 'a' descriptor's offset is unused. */
+function endsInNewline(fd: number): boolean {
+  const { size } = fstatSync(fd);
   if (size === 0) return true;
   const last = Buffer.alloc(1);
-  const { bytesRead } = await fh.read(last, 0, 1, size - 1);
+  const bytesRead = readSync(fd, last, 0, 1, size - 1);
   return bytesRead === 0 || last[0] === NEWLINE;
 }
 
 /**
- * One write(2) for the whole buffer, whatever its size (FileHandle.write does not split, unlike
- * writeFile/appendFile). A regular file only takes less on disk-full or a signal; the remainder is
- * then written rather than lost, though that record is no longer atomic.
+ * One write(2) for the whole buffer, whatever its size (writeSync with a buffer does not split,
+ * unlike writeFile/appendFile). A regular file only takes less on disk-full or a signal; the
+ * remainder is then written rather than lost, though that record is no longer atomic.
  */
-async function writeOnce(fh: FileHandle, bytes: Buffer): Promise<void> {
+function writeOnce(fd: number, bytes: Buffer): void {
   let offset = 0;
   while (offset < bytes.length) {
-    const { bytesWritten } = await fh.write(bytes, offset, bytes.length - offset);
+    const bytesWritten = writeSync(fd, bytes, offset, bytes.length - offset);
     if (bytesWritten === 0) throw new Error('ledger write made no progress');
     offset += bytesWritten;
   }

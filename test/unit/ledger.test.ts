@@ -160,7 +160,7 @@ describe('LedgerWriter', () => {
 });
 
 describe('concurrent writers', () => {
-  it('8 processes appending 200 records each leave exactly 1600 whole lines', async () => {
+  it('8 processes appending 200 records each (half per record, half through one open LedgerWriter) leave exactly 1600 whole lines', async () => {
     // Children run this module's real writer code: transpiled from src/ledger/writer.ts (it has
     // only type imports besides node: modules), since plain node cannot load TypeScript.
     const ts = (await import('typescript')).default;
@@ -168,7 +168,7 @@ describe('concurrent writers', () => {
     const js = ts.transpileModule(source, {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
     }).outputText;
-    expect(js).toContain("open(key, 'a+'");
+    expect(js).toContain("openSync(key, 'a+'");
     const writerModule = join(dir, 'writer.mjs');
     await writeFile(writerModule, js);
 
@@ -179,9 +179,14 @@ describe('concurrent writers', () => {
         { length: 8 },
         (_, w) =>
           new Promise<number | null>((resolve, reject) => {
-            const child = spawn(process.execPath, [script, pathToFileURL(writerModule).href, file, '200', String(w)], {
-              stdio: ['ignore', 'ignore', 'inherit'],
-            });
+            const how = w % 2 === 0 ? 'each' : 'held';
+            const child = spawn(
+              process.execPath,
+              [script, pathToFileURL(writerModule).href, file, '200', String(w), how],
+              {
+                stdio: ['ignore', 'ignore', 'inherit'],
+              },
+            );
             child.on('error', reject);
             child.on('exit', (code) => resolve(code));
           }),
