@@ -202,7 +202,10 @@ function planStatus(d: OrderedDeclaration): { status: string; why?: string } {
   return d.why !== undefined ? { status, why: d.why } : { status };
 }
 
-export async function fire(req: FireRequest): Promise<FireResult> {
+export async function fire(request: FireRequest): Promise<FireResult> {
+  // A plain copy: every read of process.env is a call into the C environment, and every hook's
+  // environment is built from it.
+  const req: FireRequest = { ...request, env: { ...request.env } };
   const dialect = dialectOfEvent(req.event);
   const input = parsePayload(req.payloadText);
   const declarations = declarationsForEvent(await loadDispatchable(req, dialect), req.event);

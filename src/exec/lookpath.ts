@@ -19,6 +19,17 @@ export const FOUND_RELATIVE = 'cannot run executable found relative to current d
  *   executable match wins, and a match reached through a relative entry is refused.
  */
 export function lookPath(cmd: string, pathEnv: string | undefined, cwd: string): LookPathResult {
+  // Hundreds of hooks of one dispatch often share a command, PATH and folder: one search each.
+  const key = `${cmd}\0${pathEnv ?? ''}\0${cwd}`;
+  let result = resultCache.get(key);
+  if (result === undefined) {
+    result = search(cmd, pathEnv, cwd);
+    resultCache.set(key, result);
+  }
+  return result;
+}
+
+function search(cmd: string, pathEnv: string | undefined, cwd: string): LookPathResult {
   if (cmd.includes('/')) {
     const failure = findExecutable(resolve(cwd, cmd));
     return failure === undefined ? { path: cmd } : { error: failureText(failure, cmd) };
@@ -40,10 +51,12 @@ function splitPathList(pathEnv: string): string[] {
 // A dispatch may resolve the same command for every one of hundreds of hooks; the files do not
 // change while one hookctl process runs, so each absolute path is checked once.
 const findCache = new Map<string, FindFailure | undefined>();
+const resultCache = new Map<string, LookPathResult>();
 
 /** Forget cached checks (tests that change files between resolutions). */
 export function clearLookPathCache(): void {
   findCache.clear();
+  resultCache.clear();
 }
 
 /** Why findExecutable refused a file: a failed stat, or the file itself (directory, no x bit). */

@@ -1,5 +1,5 @@
 // Identifiers and timestamps of run records (SPEC §5).
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { ExitCode, HookctlError } from '../errors.js';
 
 /**
@@ -9,8 +9,22 @@ import { ExitCode, HookctlError } from '../errors.js';
  */
 export function newId(prefix?: string): string {
   const time = Date.now().toString(36).padStart(9, '0');
-  const id = time + randomBytes(8).toString('hex');
+  const id = time + randomHex8();
   return prefix ? `${prefix}_${id}` : id;
+}
+
+// A dispatch makes an id per run: random bytes are drawn 4 KiB at a time rather than one call
+// into the CSPRNG per id (the same source either way).
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function randomHex8(): string {
+  if (poolOffset + 8 > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  poolOffset += 8;
+  return pool.toString('hex', poolOffset - 8, poolOffset);
 }
 
 /** RFC 3339 in UTC with milliseconds: `2026-11-29T21:00:00.123Z`. */
