@@ -1,9 +1,13 @@
 // Reading run records (SPEC §5, §6 `hooks runs`). Lines that are not a JSON object (a torn last
 // line after a crash) are skipped and counted. `tailRecords` reads from the end of the file, so
 // `runs --last N` costs the same whatever the size of the log.
-import { createReadStream } from 'node:fs';
-import { open, readdir, stat } from 'node:fs/promises';
+//
+// The file system calls are synchronous: `runs` and `info` do nothing else while they read, and
+// each promise call is a thread-pool round trip that shows as idle start-up time
+// (docs/PERFORMANCE.md). Reads stay chunked, so memory does not grow with the log.
+import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { usageError } from '../errors.js';
 import { hasWildcard, isValidPattern, pathMatch } from '../matching/pathmatch.js';
 import type { RunRecord } from './record.js';
@@ -76,10 +80,19 @@ export async function readAllRecords(file: string, filter: RecordFilter = {}): P
     if (record === undefined) skipped++;
     else if (matches(record)) records.push(record);
   };
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], skipped: 0 };
+    throw err;
+  }
+  const decoder = new StringDecoder('utf8'); // keeps a character cut by a chunk for the next one
+  const chunk = Buffer.alloc(TAIL_CHUNK_BYTES);
   let carry = '';
   try {
-    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: TAIL_CHUNK_BYTES })) {
-      const text = carry + (chunk as string);
+    for (let bytesRead = readSync(fd, chunk); bytesRead > 0; bytesRead = readSync(fd, chunk)) {
+      const text = carry + decoder.write(chunk.subarray(0, bytesRead));
       let start = 0;
       for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
         take(text.slice(start, nl));
@@ -87,11 +100,10 @@ export async function readAllRecords(file: string, filter: RecordFilter = {}): P
       }
       carry = text.slice(start);
     }
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], skipped: 0 };
-    throw err;
+  } finally {
+    closeSync(fd);
   }
-  take(carry);
+  take(carry + decoder.end());
   return { records, skipped };
 }
 
@@ -103,9 +115,9 @@ export async function readAllRecords(file: string, filter: RecordFilter = {}): P
 export async function tailRecords(file: string, n: number, filter: RecordFilter = {}): Promise<ReadResult> {
   const matches = compileFilter(filter);
   if (n <= 0) return { records: [], skipped: 0 };
-  let fh;
+  let fd: number;
   try {
-    fh = await open(file, 'r');
+    fd = openSync(file, 'r');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], skipped: 0 };
     throw err;
@@ -120,14 +132,14 @@ export async function tailRecords(file: string, n: number, filter: RecordFilter 
     else if (matches(record)) newestFirst.push(record);
   };
   try {
-    let position = (await fh.stat()).size;
+    let position = fstatSync(fd).size;
     // Bytes before the first newline seen so far: the end of a line whose start is further back.
     let partial = Buffer.alloc(0);
     while (position > 0 && newestFirst.length < n) {
       const size = Math.min(TAIL_CHUNK_BYTES, position);
       position -= size;
       const chunk = Buffer.alloc(size);
-      const { bytesRead } = await fh.read(chunk, 0, size, position);
+      const bytesRead = readSync(fd, chunk, 0, size, position);
       const bytes =
         partial.length === 0 ? chunk.subarray(0, bytesRead) : Buffer.concat([chunk.subarray(0, bytesRead), partial]);
       let end = bytes.length;
@@ -140,7 +152,7 @@ export async function tailRecords(file: string, n: number, filter: RecordFilter 
     }
     if (position === 0 && newestFirst.length < n) take(partial);
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
   return { records: newestFirst.reverse(), skipped };
 }
@@ -171,33 +183,24 @@ export function mergeByTime(...lists: RunRecord[][]): RunRecord[] {
  * (`$COMPOZY_HOME/sessions`, `$COSH_HOME/sessions`); ties go to the greater id (ids sort by time).
  */
 export async function latestSession(sessionDirs: string[]): Promise<string | undefined> {
-  const candidates = await Promise.all(
-    sessionDirs.map(async (dir) => {
-      let names: string[];
-      try {
-        names = await readdir(dir); // a stray file or a symlinked session: the stat below decides
-      } catch {
-        return []; // a missing sessions folder has no sessions
-      }
-      return Promise.all(
-        names.map((id) =>
-          stat(join(dir, id, 'hook-runs.jsonl'), { bigint: true }).then(
-            (st) => ({ id, mtimeNs: st.mtimeNs }),
-            () => undefined,
-          ),
-        ),
-      );
-    }),
-  );
   let latest: { id: string; mtimeNs: bigint } | undefined;
-  for (const found of candidates.flat()) {
-    if (found === undefined) continue;
-    if (
-      latest === undefined ||
-      found.mtimeNs > latest.mtimeNs ||
-      (found.mtimeNs === latest.mtimeNs && found.id > latest.id)
-    ) {
-      latest = found;
+  for (const dir of sessionDirs) {
+    let names: string[];
+    try {
+      names = readdirSync(dir); // a stray file or a symlinked session: the stat below decides
+    } catch {
+      continue; // a missing sessions folder has no sessions
+    }
+    for (const id of names) {
+      let st;
+      try {
+        st = statSync(join(dir, id, 'hook-runs.jsonl'), { bigint: true });
+      } catch {
+        continue; // no log there (or not a folder at all): not a session
+      }
+      if (latest === undefined || st.mtimeNs > latest.mtimeNs || (st.mtimeNs === latest.mtimeNs && id > latest.id)) {
+        latest = { id, mtimeNs: st.mtimeNs };
+      }
     }
   }
   return latest?.id;
