@@ -17,6 +17,11 @@ import { colourEnabled, makeColour, type Colour } from './colour.js';
 
 export { Args, Flags };
 
+// Every positional argument is declared with `ignoreStdin: true`. oclif otherwise reads a missing
+// positional from stdin when stdin is not a terminal (waiting up to 10 ms for it): `echo '{}' |
+// hookctl hooks validate` would validate a file named `{}`, and `hooks fire` reads its payload from
+// stdin itself (test/e2e/cli-conventions.test.ts).
+
 export type OutputFormat = 'human' | 'json' | 'jsonl';
 
 export const baseFlags = {

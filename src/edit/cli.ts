@@ -9,7 +9,11 @@ import type { EditAction } from './declaration-edit.js';
 import type { DeclarationFlags } from './flags-to-fields.js';
 
 export const nameArg = {
-  name: Args.string({ description: 'Hook name.', required: true }),
+  name: Args.string({
+    ignoreStdin: true, // see src/cli/base-command.ts
+    description: 'Hook name.',
+    required: true,
+  }),
 };
 
 export const targetFlags = {

@@ -256,3 +256,27 @@ describe('warnings and JSON', { timeout: 120_000 }, () => {
     writeFileSync(join(base, 'done'), '');
   });
 });
+
+// oclif reads a missing positional argument from a non-terminal stdin; hookctl's arguments never
+// come from there (src/cli/base-command.ts).
+describe('stdin is never a positional argument', { timeout: 60_000 }, () => {
+  it('hooks events with text on stdin lists every event, not the one named on stdin', async () => {
+    const all = await runCli(['hooks', 'events', '-o', 'json'], { env: demoEnv() });
+    const piped = await runCli(['hooks', 'events', '-o', 'json'], { env: demoEnv(), input: 'tool.pre_call\n' });
+    expect(piped.code).toBe(0);
+    expect(Array.isArray(JSON.parse(piped.stdout))).toBe(true);
+    expect(piped.stdout).toBe(all.stdout);
+  });
+
+  it('hooks validate with a file name on stdin validates every source', async () => {
+    const r = await runCli(['hooks', 'validate', ...W], { env: demoEnv(), input: 'no-such-file.toml\n' });
+    expect(r.stderr).not.toContain('no-such-file.toml');
+    expect(r.code).toBe(0);
+  });
+
+  it('hooks info with a name on stdin and none in argv is a usage error', async () => {
+    const r = await runCli(['hooks', 'info', ...W], { env: demoEnv(), input: 'block-secret-file-edits\n' });
+    expect(r.code).toBe(2);
+    expect(r.stdout).not.toContain('block-secret-file-edits');
+  });
+});

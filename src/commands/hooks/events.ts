@@ -12,7 +12,11 @@ export default class HooksEvents extends HookctlCommand {
     '<%= config.bin %> hooks events PreToolUse --schema',
   ];
   static override args = {
-    event: Args.string({ description: 'Show this event in detail.', required: false }),
+    event: Args.string({
+      ignoreStdin: true, // see src/cli/base-command.ts
+      description: 'Show this event in detail.',
+      required: false,
+    }),
   };
   static override flags = {
     family: Flags.string({ description: 'Only events of this family (cosh events are family "cosh").' }),

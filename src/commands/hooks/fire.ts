@@ -15,6 +15,7 @@ Exit codes: 0 completed (or stopped), 1 denied / blocked, 2 usage error, bad pay
   ];
   static override args = {
     event: Args.string({
+      ignoreStdin: true, // see src/cli/base-command.ts
       description: 'Event name (compozy such as tool.pre_call, or cosh such as PreToolUse).',
       required: true,
     }),

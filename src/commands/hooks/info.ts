@@ -14,7 +14,11 @@ export default class HooksInfo extends HookctlCommand {
     '<%= config.bin %> hooks info security-check -o json',
   ];
   static override args = {
-    name: Args.string({ description: 'Hook name.', required: true }),
+    name: Args.string({
+      ignoreStdin: true, // see src/cli/base-command.ts
+      description: 'Hook name.',
+      required: true,
+    }),
   };
   static override flags = {
     session: Flags.string({ description: 'Show runs from this session (default: the most recently written one).' }),

@@ -16,7 +16,11 @@ Exit codes: 0 clean (warnings allowed unless --strict), 1 errors found, 2 usage 
   ];
   static override strict = false;
   static override args = {
-    files: Args.string({ description: 'Declaration files to check (default: every source).', required: false }),
+    files: Args.string({
+      ignoreStdin: true, // see src/cli/base-command.ts
+      description: 'Declaration files to check (default: every source).',
+      required: false,
+    }),
   };
   static override flags = {
     format: Flags.string({
