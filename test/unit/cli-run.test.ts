@@ -1,6 +1,6 @@
 // Which invocations bin/run.js runs directly, and which it leaves to oclif's main.run.
 import { describe, expect, it } from 'vitest';
-import { directCommand, quietLogger, type CommandLookup } from '../../src/cli/run.js';
+import { directCommand, quietLogger, withPlainIdOrder, type CommandLookup } from '../../src/cli/run.js';
 
 const ids = ['hooks:list', 'hooks:fire', 'hooks:info'];
 const config: CommandLookup = {
@@ -56,5 +56,46 @@ describe('quietLogger', () => {
     for (const level of ['debug', 'error', 'info', 'trace', 'warn'] as const)
       expect(logger[level]('x %s', 'y')).toBeUndefined();
     expect(logger.child('config').namespace).toBe('oclif:config');
+  });
+});
+
+describe('withPlainIdOrder', () => {
+  const realCompare = String.prototype.localeCompare;
+  const sign = (n: number) => Math.sign(n);
+
+  it('orders ids of [a-z:-] exactly as ICU does (200,000 random pairs)', async () => {
+    const alphabet = 'abcdefghijklmnopqrstuvwxyz:-';
+    let seed = 42;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const word = () =>
+      Array.from({ length: 1 + Math.floor(random() * 8) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(
+        '',
+      );
+    const pairs = Array.from({ length: 200_000 }, () => [word(), word()] as const);
+    const expected = pairs.map(([a, b]) => sign(realCompare.call(a, b)));
+    const got = await withPlainIdOrder(async () => pairs.map(([a, b]) => sign(a.localeCompare(b))));
+    expect(got).toEqual(expected);
+  });
+
+  it('hands other strings and calls with locales to the real localeCompare, and restores it after', async () => {
+    await withPlainIdOrder(async () => {
+      expect(String.prototype.localeCompare).not.toBe(realCompare);
+      expect(sign('a'.localeCompare('B'))).toBe(-1); // ICU: a < B (code units: B < a)
+      expect(sign('ä'.localeCompare('b'))).toBe(-1);
+      expect(sign('a'.localeCompare('b', 'sv', { sensitivity: 'base' }))).toBe(-1);
+    });
+    expect(String.prototype.localeCompare).toBe(realCompare);
+    await expect(
+      withPlainIdOrder(async () => {
+        throw new Error('load failed');
+      }),
+    ).rejects.toThrow('load failed');
+    expect(String.prototype.localeCompare).toBe(realCompare);
+  });
+
+  it("sorts hookctl's own command ids as the real localeCompare does", async () => {
+    const ids = ['hooks:validate', 'hooks:list', 'hooks:create', 'hooks:enable', 'hooks:delete'];
+    const sorted = await withPlainIdOrder(async () => [...ids].sort((a, b) => a.localeCompare(b)));
+    expect(sorted).toEqual([...ids].sort((a, b) => realCompare.call(a, b)));
   });
 });
