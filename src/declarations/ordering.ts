@@ -36,31 +36,52 @@ const SKILL_SOURCE_RANK: Readonly<Record<SkillSource, number>> = {
   workspace: 4,
 };
 
+export interface OrderOptions {
+  /**
+   * The caller owns `decls` and nothing else holds them (a loader's fresh output): `order` is set
+   * on them instead of on copies. At 10,000 declarations of ~20 fields, the copies were a
+   * measurable share of `hooks list` (the spreads and the garbage they leave).
+   */
+  inPlace?: boolean;
+}
+
 /**
  * Sorts declarations into dispatch order, grouped by event (events by code point), and numbers
  * the active ones per event. Declarations that are not active keep their sorted place with
  * `order: null`. Sort keys are computed once, so 10,000 declarations sort in milliseconds.
+ * The input is left as it is unless `inPlace` is set.
  */
-export function orderDeclarations(decls: readonly Declaration[]): OrderedDeclaration[] {
+export function orderDeclarations(decls: readonly Declaration[], opts: OrderOptions = {}): OrderedDeclaration[] {
   const n = decls.length;
   const sourceRank = new Int32Array(n);
   const priority = new Float64Array(n);
   const skillRank = new Int32Array(n);
   const cosh = new Uint8Array(n);
   const names: string[] = new Array<string>(n);
+  // Events become ranks in code-point order: the comparisons below then read numbers, not the
+  // declarations' strings (thousands of declarations share a few dozen events).
+  const eventRank = new Int32Array(n);
+  const eventIds = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     const d = decls[i]!;
+    let id = eventIds.get(d.event);
+    if (id === undefined) {
+      id = eventIds.size;
+      eventIds.set(d.event, id);
+    }
+    eventRank[i] = id;
     sourceRank[i] = SOURCE_RANK[d.source] ?? 99;
     cosh[i] = d.dialect === 'cosh' ? 1 : 0;
     priority[i] = d.priority;
     skillRank[i] = d.source === 'skill' && d.skill_source !== undefined ? SKILL_SOURCE_RANK[d.skill_source] : 0;
     names[i] = d.name ?? '';
   }
+  const rankOfId = new Int32Array(eventIds.size);
+  [...eventIds.keys()].sort(compareCodePoints).forEach((event, rank) => (rankOfId[eventIds.get(event)!] = rank));
+  for (let i = 0; i < n; i++) eventRank[i] = rankOfId[eventRank[i]!]!;
   const indexes = Array.from({ length: n }, (_, i) => i);
   indexes.sort((a, b) => {
-    const da = decls[a]!;
-    const db = decls[b]!;
-    if (da.event !== db.event) return compareCodePoints(da.event, db.event);
+    if (eventRank[a] !== eventRank[b]) return eventRank[a]! - eventRank[b]!;
     if (sourceRank[a] !== sourceRank[b]) return sourceRank[a]! - sourceRank[b]!;
     if (cosh[a] === 1) return a - b; // cosh: loader order
     if (priority[a] !== priority[b]) return priority[b]! - priority[a]!;
@@ -69,15 +90,21 @@ export function orderDeclarations(decls: readonly Declaration[]): OrderedDeclara
     return byName !== 0 ? byName : a - b; // stable
   });
   const out: OrderedDeclaration[] = new Array<OrderedDeclaration>(n);
-  let event: string | undefined;
+  let event = -1;
   let position = 0;
   for (let k = 0; k < n; k++) {
-    const d = decls[indexes[k]!]!;
-    if (d.event !== event) {
-      event = d.event;
+    const i = indexes[k]!;
+    const d = decls[i]!;
+    if (eventRank[i] !== event) {
+      event = eventRank[i]!;
       position = 0;
     }
-    out[k] = { ...d, order: d.status === 'active' ? ++position : null };
+    const order = d.status === 'active' ? ++position : null;
+    if (opts.inPlace) {
+      // `order` is added last either way, so the key order (and the JSON printed) is the same.
+      (d as OrderedDeclaration).order = order;
+      out[k] = d as OrderedDeclaration;
+    } else out[k] = { ...d, order };
   }
   return out;
 }

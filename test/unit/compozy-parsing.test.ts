@@ -1,10 +1,11 @@
+import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { nanosecondsToMs, parseGoDuration } from '../../src/declarations/duration.js';
 import { isSecretLikeName, looksLikeSecretValue, parseSecretRef } from '../../src/declarations/secrets.js';
 import { locateTomlKeys, parseKeyPath } from '../../src/declarations/toml-locate.js';
 import { parseFrontMatter, splitFrontMatter } from '../../src/declarations/frontmatter.js';
 import { parseJsonWithPositions } from '../../src/declarations/compozy/json-locate.js';
-import { decodeSourceBytes } from '../../src/declarations/source-file.js';
+import { decodeSourceBytes, type PathSeg } from '../../src/declarations/source-file.js';
 import { expandTemplates } from '../../src/declarations/compozy/templates.js';
 import { detectCompozyFileKind } from '../../src/declarations/compozy/detect.js';
 
@@ -156,6 +157,90 @@ input_class = "user"
 
   it('survives text it cannot follow', () => {
     expect(() => locateTomlKeys('[[unclosed\nx = [1, 2\n"""\n= = =\n')).not.toThrow();
+  });
+
+  it('finds every table header of generated documents, whatever the lines between them hold', () => {
+    // The header scan skips one-line `key = value` lines with a regular expression and walks
+    // the rest: strings and arrays that span lines (holding lines that look like headers),
+    // inline tables, comments. Every document the parser accepts must give each header's place.
+    let seed = 2024;
+    const rand = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return Math.floor((seed / 2147483648) * n);
+    };
+    const KEYS = ['a', 'b.c', '"q k"', "'l k'", 'd . e', '"e\\"q"', 'x-y_z', '"a=b"', "'#'", '"[t]"'];
+    const VALUES = [
+      '1',
+      '"s"',
+      "'l'",
+      '"a # b"',
+      '"""m\n[x]\n"""',
+      "'''m\n[[y]]\n'''",
+      '"""\n  [z] \\\n  """',
+      '[1, 2]',
+      '["a", "b",]',
+      '[\n  [1],\n  "x",\n]',
+      '[ # c\n [2] ]',
+      '{ a = 1 }',
+      '{ a = [1, 2], b = "]" }',
+      'true',
+      '1979-05-27 07:32:00Z',
+      '"a\\"b"',
+      '"\\u0041"',
+      '[]',
+      '[ ]',
+      '[1,2] # [c]',
+      '"x" # [y]',
+      '[[1, 2], [3]]',
+      "['''x''']",
+      '["""\n[w]\n"""]',
+    ];
+    let checked = 0;
+    for (let n = 0; n < 1500; n++) {
+      const eol = rand(4) === 0 ? '\r\n' : '\n';
+      const lines: string[] = [];
+      const headers: { path: PathSeg[]; line: number; column: number }[] = [];
+      const arrays = new Map<string, number>();
+      let line = 1;
+      const push = (text: string): void => {
+        lines.push(text);
+        line += text.split('\n').length;
+      };
+      for (let t = 0; t < 1 + rand(4); t++) {
+        const indent = rand(3) === 0 ? '  ' : '';
+        if (rand(2) === 0) {
+          const name = `arr${rand(2)}`;
+          const index = (arrays.get(name) ?? -1) + 1;
+          arrays.set(name, index);
+          headers.push({ path: ['list', name, index], line, column: indent.length + 1 });
+          push(`${indent}[[list.${name}]]${rand(3) === 0 ? ' # c' : ''}`);
+        } else {
+          headers.push({ path: [`t${t}`], line, column: indent.length + 1 });
+          push(`${indent}[t${t}]`);
+        }
+        const keys = new Set<string>();
+        for (let k = rand(6); k > 0; k--) {
+          const key = KEYS[rand(KEYS.length)]!;
+          if (keys.has(key)) continue;
+          keys.add(key);
+          if (rand(5) === 0) push(rand(2) === 0 ? '# [not.a.header]' : '');
+          push(`${rand(2) === 0 ? ' ' : ''}${key}${rand(2) === 0 ? ' = ' : '='}${VALUES[rand(VALUES.length)]}`);
+        }
+      }
+      const text = lines.join('\n').replaceAll('\n', eol) + eol;
+      try {
+        parseToml(text);
+      } catch {
+        continue; // only text the parser accepts is ever scanned
+      }
+      checked++;
+      const l = locateTomlKeys(text);
+      // Lines inside strings and arrays that look like headers are not headers.
+      for (const fake of [['x'], ['y', 0], ['z'], ['w']]) expect(l.get(fake), `${fake[0]} in\n${text}`).toBeUndefined();
+      for (const h of headers)
+        expect(l.get(h.path), `${JSON.stringify(h.path)} in\n${text}`).toEqual({ line: h.line, column: h.column });
+    }
+    expect(checked).toBeGreaterThan(500);
   });
 });
 

@@ -122,6 +122,19 @@ describe('orderDeclarations (SPEC §2.3)', () => {
     expect('order' in input[0]!).toBe(false);
   });
 
+  it('in place, numbers the given objects and gives the same result, key order included', () => {
+    const input = [
+      decl('b', 'config', { event: 'z.event' }),
+      decl('a', 'skill', { skill_source: 'user', why: 'w' }),
+      decl('c', 'config', { status: 'disabled' }),
+      decl('d', 'native', { event: 'a.event' }),
+    ];
+    const copied = JSON.stringify(orderDeclarations(structuredClone(input)));
+    const inPlace = orderDeclarations(input, { inPlace: true });
+    expect(JSON.stringify(inPlace)).toBe(copied);
+    expect(inPlace.every((d) => input.includes(d))).toBe(true);
+  });
+
   it('orders 10,000 declarations quickly', () => {
     const sources: Source[] = ['native', 'config', 'extension', 'agent_definition', 'skill'];
     const skillSources: SkillSource[] = ['bundled', 'marketplace', 'user', 'additional', 'workspace'];

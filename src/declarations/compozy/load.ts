@@ -5,7 +5,7 @@
 // declarations of the same name, and marketplace skill hooks not on the global allowlist are
 // blocked. Declarations come back in load order; ordering.ts puts them in dispatch order.
 import { readdir } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Declaration, SkillSource } from '../model.js';
 import { normaliseCompozyHook, rawHookName, type RawHook } from '../normalise.js';
@@ -317,9 +317,15 @@ async function loadSkills(loc: Locations): Promise<FileResult[]> {
     return true;
   });
   const listed = await Promise.all(unique.map((r) => listFolders(r.dir)));
-  const candidates = unique.flatMap((r, i) =>
-    listed[i]!.map((name) => ({ skillDir: join(r.dir, name), file: join(r.dir, name, 'SKILL.md'), source: r.source })),
-  );
+  const candidates = unique.flatMap((r, i) => {
+    // join() once per folder, not twice per skill (it normalises every call): a folder entry's
+    // name is one plain segment, so it can stand in for the `x` of join(dir, 'x').
+    const base = join(r.dir, 'x').slice(0, -1);
+    return listed[i]!.map((name) => {
+      const skillDir = base + name;
+      return { skillDir, file: skillDir + sep + 'SKILL.md', source: r.source };
+    });
+  });
   // Folders are listed in parallel; the files themselves are read in one synchronous sweep,
   // which measures several times faster than async reads for thousands of small files.
   const loaded: FileResult[] = [];
