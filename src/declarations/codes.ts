@@ -7,7 +7,8 @@ export const DIAGNOSTIC_CODES = {
   file_unreadable: 'The file exists but could not be read (permissions, a folder in its place, an I/O error).',
   binary_file: 'The file contains NUL bytes, so it is not a text declaration file.',
   invalid_utf8: 'The file is not valid UTF-8 text.',
-  nesting_too_deep: 'Brackets or braces nest deeper than 256 levels; no declaration format needs that, so the file is not read.',
+  nesting_too_deep:
+    'Brackets or braces nest deeper than 256 levels; no declaration format needs that, so the file is not read.',
   unknown_file_kind:
     'hooks validate was given a file whose kind it cannot tell (not config.toml, extension.toml, extension.json, AGENT.md or SKILL.md).',
   toml_parse_error: 'TOML syntax error.',

@@ -142,13 +142,7 @@ function scanChunkEnd(pattern: string, from: number): number {
  * After a mismatch it keeps parsing the chunk (without reading name) so that a malformed chunk
  * is always reported.
  */
-function matchChunk(
-  pattern: string,
-  chunkStart: number,
-  chunkEnd: number,
-  name: string,
-  from: number,
-): number {
+function matchChunk(pattern: string, chunkStart: number, chunkEnd: number, name: string, from: number): number {
   let failed = false;
   let c = chunkStart;
   let s = from;

@@ -278,7 +278,9 @@ describe.skipIf(!RW)('real-world files as a home', { timeout: 180_000 }, () => {
     ]);
     for (const e of cosh)
       expect(e.location.file).toMatch(
-        new RegExp(`^${SHOWN.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/cosh/extensions/(agent-sec-core|tokenless)/cosh-extension\\.json$`),
+        new RegExp(
+          `^${SHOWN.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/cosh/extensions/(agent-sec-core|tokenless)/cosh-extension\\.json$`,
+        ),
       );
     // os-skills ships skills only: no hook from it
     expect(entries.some((e) => e.metadata.extension === 'anolisa-os-skills')).toBe(false);

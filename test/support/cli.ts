@@ -25,7 +25,9 @@ export interface CliOptions {
 }
 
 /** A minimal environment: PATH and the homes only, so results never depend on the developer's. */
-export function isolatedEnv(homes: { compozyHome?: string; coshHome?: string; systemRoot?: string; home?: string } = {}) {
+export function isolatedEnv(
+  homes: { compozyHome?: string; coshHome?: string; systemRoot?: string; home?: string } = {},
+) {
   const base = homes.home ?? mkdtempSync(join(tmpdir(), 'hookctl-home-'));
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -57,7 +59,9 @@ export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [binPath, ...args], {
       cwd: opts.cwd ?? repoRoot,
-      env: Object.fromEntries(Object.entries(opts.env ?? isolatedEnv()).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv,
+      env: Object.fromEntries(
+        Object.entries(opts.env ?? isolatedEnv()).filter(([, v]) => v !== undefined),
+      ) as NodeJS.ProcessEnv,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateMatcher, payloadFieldFor, valueMatches } from '../../src/matching/matcher.js';
-import {
-  COSH_MATCHER_EVENTS,
-  coshMatcherError,
-  coshMatcherMatches,
-} from '../../src/matching/cosh-matcher.js';
+import { COSH_MATCHER_EVENTS, coshMatcherError, coshMatcherMatches } from '../../src/matching/cosh-matcher.js';
 
 describe('payloadFieldFor (SPEC §2.2 field ↔ payload)', () => {
   it.each<[string, string]>([
@@ -177,9 +173,9 @@ describe('evaluateMatcher', () => {
   it('compaction_trigger reads trigger', () => {
     expect(evaluateMatcher({ compaction_trigger: 'requested' }, { trigger: 'requested' }).matched).toBe(true);
     expect(evaluateMatcher({ compaction_trigger: 'requested' }, { trigger: 'agent' }).matched).toBe(false);
-    expect(
-      evaluateMatcher({ compaction_trigger: 'requested' }, { compaction_trigger: 'requested' }).matched,
-    ).toBe(false);
+    expect(evaluateMatcher({ compaction_trigger: 'requested' }, { compaction_trigger: 'requested' }).matched).toBe(
+      false,
+    );
     // any other value validates as a pattern but never matches a real trigger
     expect(evaluateMatcher({ compaction_trigger: 'manual' }, { trigger: 'agent' }).matched).toBe(false);
     expect(evaluateMatcher({ compaction_trigger: '' }, { trigger: 'agent' }).matched).toBe(true);
@@ -196,9 +192,7 @@ describe('evaluateMatcher', () => {
 
   it('autonomy fields read the payload field of the same name', () => {
     const payload = { workspace_id: 'ws_checkout', workflow_id: 'release-7', task_id: 'task_1' };
-    expect(
-      evaluateMatcher({ workspace_id: 'ws_checkout', workflow_id: 'release-*' }, payload).matched,
-    ).toBe(true);
+    expect(evaluateMatcher({ workspace_id: 'ws_checkout', workflow_id: 'release-*' }, payload).matched).toBe(true);
     expect(evaluateMatcher({ workflow_id: 'hotfix-*' }, payload).matched).toBe(false);
     expect(evaluateMatcher({ task_id: 'task_?' }, payload).matched).toBe(true);
     expect(evaluateMatcher({ run_id: 'run_1' }, payload).matched).toBe(false);

@@ -73,7 +73,7 @@ function outcome(pattern: string, name: string): Outcome {
 }
 
 describe('pathMatch: Go path.Match test table', () => {
-  it('has every row of Go\'s matchTests', () => {
+  it("has every row of Go's matchTests", () => {
     expect(goMatchTests).toHaveLength(56);
   });
 
@@ -119,7 +119,7 @@ describe('pathMatch: code points', () => {
   });
 });
 
-describe('pathMatch: more of Go\'s semantics', () => {
+describe("pathMatch: more of Go's semantics", () => {
   it.each<[string, string, boolean]>([
     ['', '', true],
     ['', 'a', false],
@@ -159,7 +159,7 @@ describe('pathMatch: more of Go\'s semantics', () => {
     expect(() => pathMatch(pattern, name)).toThrow(BadPatternError);
   });
 
-  it('BadPatternError carries Go\'s message', () => {
+  it("BadPatternError carries Go's message", () => {
     expect(() => pathMatch('[', '')).toThrow('syntax error in pattern');
     const error = new BadPatternError();
     expect(error).toBeInstanceOf(Error);
@@ -169,15 +169,48 @@ describe('pathMatch: more of Go\'s semantics', () => {
 
 describe('isValidPattern', () => {
   it.each([
-    '', '*', '?', 'abc', 'a*b?c', '[abc]', '[a-z]', '[^a-z]', '[\\]]', '[\\-]', '\\*', '\\\\',
-    '[!]', '[*]', '[^^]', 'requested', 'agent', '[😀-😂]', '*/**',
+    '',
+    '*',
+    '?',
+    'abc',
+    'a*b?c',
+    '[abc]',
+    '[a-z]',
+    '[^a-z]',
+    '[\\]]',
+    '[\\-]',
+    '\\*',
+    '\\\\',
+    '[!]',
+    '[*]',
+    '[^^]',
+    'requested',
+    'agent',
+    '[😀-😂]',
+    '*/**',
   ])('accepts %j', (pattern) => {
     expect(isValidPattern(pattern)).toBe(true);
   });
 
   it.each([
-    '[', ']a[', '[]', '[^]', '[a', '[a-', '[a-]', '[-a]', '[a-b-c]', '\\', 'a\\', '*\\', '[\\]',
-    '[\\', 'x*[', '*[a', 'ok*[a-]*ok', '[]a]',
+    '[',
+    ']a[',
+    '[]',
+    '[^]',
+    '[a',
+    '[a-',
+    '[a-]',
+    '[-a]',
+    '[a-b-c]',
+    '\\',
+    'a\\',
+    '*\\',
+    '[\\]',
+    '[\\',
+    'x*[',
+    '*[a',
+    'ok*[a-]*ok',
+    '[]a]',
   ])('rejects %j', (pattern) => {
     expect(isValidPattern(pattern)).toBe(false);
   });
