@@ -7,9 +7,8 @@ import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { errnoText, lookPath } from './lookpath.js';
 import { CAPTURE_LIMIT_BYTES, TRUNCATION_MARK, type ExecRequest, type ExecResult, type Executor } from './types.js';
 
@@ -340,8 +339,10 @@ function noteDiscarded(bytes: number): void {
   if (collectGarbage === undefined) {
     try {
       // Reaches V8's gc() without the --expose-gc command-line flag (a new context sees it).
-      v8.setFlagsFromString('--expose-gc');
-      const gc: unknown = runInNewContext('gc');
+      // Required here, not imported: only a flooding hook ever gets this far.
+      const require = createRequire(import.meta.url);
+      (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--expose-gc');
+      const gc: unknown = (require('node:vm') as typeof import('node:vm')).runInNewContext('gc');
       collectGarbage = typeof gc === 'function' ? (gc as (options: { type: 'minor' }) => void) : null;
     } catch {
       collectGarbage = null;
