@@ -69,6 +69,16 @@ function parseLine(line: string): RunRecord | undefined {
   }
 }
 
+/** A read descriptor of `file`, or undefined when it does not exist; other failures throw. */
+function openIfExists(file: string): number | undefined {
+  try {
+    return openSync(file, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
 /** Every matching record of the file, streaming. A missing file has none. */
 export async function readAllRecords(file: string, filter: RecordFilter = {}): Promise<ReadResult> {
   const matches = compileFilter(filter);
@@ -80,13 +90,8 @@ export async function readAllRecords(file: string, filter: RecordFilter = {}): P
     if (record === undefined) skipped++;
     else if (matches(record)) records.push(record);
   };
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], skipped: 0 };
-    throw err;
-  }
+  const fd = openIfExists(file);
+  if (fd === undefined) return { records: [], skipped: 0 }; // a missing log has no records
   const decoder = new StringDecoder('utf8'); // keeps a character cut by a chunk for the next one
   const chunk = Buffer.alloc(TAIL_CHUNK_BYTES);
   let carry = '';
@@ -115,13 +120,8 @@ export async function readAllRecords(file: string, filter: RecordFilter = {}): P
 export async function tailRecords(file: string, n: number, filter: RecordFilter = {}): Promise<ReadResult> {
   const matches = compileFilter(filter);
   if (n <= 0) return { records: [], skipped: 0 };
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], skipped: 0 };
-    throw err;
-  }
+  const fd = openIfExists(file);
+  if (fd === undefined) return { records: [], skipped: 0 }; // a missing log has no records
   const newestFirst: RunRecord[] = [];
   let skipped = 0;
   const take = (bytes: Buffer) => {
