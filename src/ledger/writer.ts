@@ -100,13 +100,27 @@ function openLedger(file: string): OpenLedger {
   };
 }
 
-/** An empty file counts as ending cleanly. Positional read: the 'a' descriptor's offset is unused. */
+/**
+ * How long a last byte that is not a newline is watched before the line counts as torn. Such a
+ * byte is either a torn line (a writer died mid-record) or a record another process is writing
+ * at this moment: the kernel copies a write page by page and grows the file's size after each
+ * page, so a record longer than a page can be seen half written. That one ends within moments;
+ * a torn line never does.
+ */
+const IN_FLIGHT_WAIT_MS = 250;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** An empty file counts as ending cleanly. Positional reads: the 'a' descriptor's offset is unused. */
 function endsInNewline(fd: number): boolean {
-  const { size } = fstatSync(fd);
-  if (size === 0) return true;
   const last = Buffer.alloc(1);
-  const bytesRead = readSync(fd, last, 0, 1, size - 1);
-  return bytesRead === 0 || last[0] === NEWLINE;
+  const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+  for (;;) {
+    const { size } = fstatSync(fd);
+    if (size === 0) return true;
+    if (readSync(fd, last, 0, 1, size - 1) === 0 || last[0] === NEWLINE) return true;
+    if (Date.now() >= deadline) return false;
+    Atomics.wait(pause, 0, 0, 1); // 1 ms; only ever when the file does not end in a newline
+  }
 }
 
 /**
