@@ -5,7 +5,10 @@
 // renderer to look for help flags. Everything else — `--help` anywhere, `--version`, a topic or
 // an unknown command, no arguments — goes to oclif's own main.run unchanged. Errors end in
 // oclif's handle(), as with execute().
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { platform, release } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Interfaces, Config as OclifConfig } from '@oclif/core';
 import { deferUnusedOclifModules } from './lazy-oclif.js';
 import { wantsJson } from './argv.js';
@@ -18,7 +21,13 @@ export async function runCli(argv: string[], root: string): Promise<void> {
     const { Config } = require('@oclif/core/config') as typeof import('@oclif/core/config');
     // hookctl has no plugins: the user's and dev plugin lists are not read.
     const logger = quietLogger(process.env);
-    const config = await withPlainIdOrder(() => Config.load({ root, userPlugins: false, devPlugins: false, logger }));
+    installPlatformShortcut();
+    // The root's package.json handed over as read: oclif then skips its own search for the root
+    // and its asynchronous read (about 1 ms).
+    const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Interfaces.PJSON;
+    const config = await withPlainIdOrder(() =>
+      Config.load({ root, pjson, userPlugins: false, devPlugins: false, logger }),
+    );
     // A command reloads the config from this instance and hands the instance itself to oclif's
     // setLogger, which then builds its debug logger unless it finds a `logger` here too.
     if (logger && !('logger' in config)) Object.defineProperty(config, 'logger', { value: logger });
@@ -140,4 +149,39 @@ export async function withPlainIdOrder<T>(load: () => Promise<T>): Promise<T> {
   } finally {
     String.prototype.localeCompare = localeCompare;
   }
+}
+
+/** oclif's `util/os.js`, which is not among the package's exports. */
+export function oclifOsModulePath(): string {
+  return join(dirname(require.resolve('@oclif/core/config')), '..', 'util', 'os.js');
+}
+
+/**
+ * oclif's Config.load asks `getPlatform()`, which imports `wsl-utils` (six ES modules, and is-wsl's
+ * probing) to tell WSL from Linux: 8–9 ms of every run (docs/PERFORMANCE.md). Where is-wsl's own
+ * tests all say "not WSL" (not Linux; or Linux with no "microsoft" in the kernel release or
+ * /proc/version and neither WSL path present), the answer is `os.platform()`, as oclif's would be,
+ * without the import; on any doubt, oclif's own function answers. config.js reads the export at
+ * each call, so replacing it works (test/unit/cli-run.test.ts checks both against oclif's files).
+ */
+export function installPlatformShortcut(): void {
+  const os = require(oclifOsModulePath()) as { getPlatform?: () => Promise<string> };
+  const original = os.getPlatform;
+  if (typeof original !== 'function' || (original as { plainLinux?: boolean }).plainLinux) return;
+  const shortcut = async (): Promise<string> => (isCertainlyNotWsl() ? platform() : original());
+  (shortcut as { plainLinux?: boolean }).plainLinux = true;
+  os.getPlatform = shortcut;
+}
+
+/** Whether is-wsl would say "not WSL" for sure (a failure to read /proc/version counts as a doubt). */
+export function isCertainlyNotWsl(): boolean {
+  // The same tests as is-wsl, in its order; where it would return false, this returns true.
+  if (process.platform !== 'linux') return true; // is-wsl's first test
+  if (release().toLowerCase().includes('microsoft')) return false;
+  try {
+    if (readFileSync('/proc/version', 'utf8').toLowerCase().includes('microsoft')) return false;
+  } catch {
+    return false;
+  }
+  return !existsSync('/proc/sys/fs/binfmt_misc/WSLInterop') && !existsSync('/run/WSL');
 }

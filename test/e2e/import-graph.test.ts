@@ -185,3 +185,24 @@ describe('CommonJS modules a command run loads', () => {
     });
   }
 });
+
+// oclif's getPlatform imports wsl-utils (six ES modules and is-wsl's probing) on every run;
+// src/cli/run.ts answers it without the import where is-wsl would say "not WSL".
+describe.skipIf(process.platform !== 'linux')('ES modules a command run loads', () => {
+  it('NODE_DEBUG=esm names wsl-utils when it is imported (so the check below can fail)', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync(process.execPath, ['-e', "import('wsl-utils')"], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_DEBUG: 'esm' },
+      encoding: 'utf8',
+    });
+    expect(r.stderr).toContain('wsl-utils');
+  });
+
+  it('hooks events does not import wsl-utils on Linux', async () => {
+    const r = await runCli(['hooks', 'events', '-o', 'json'], { env: demoEnv({ NODE_DEBUG: 'esm' }) });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('dist/commands/hooks/events.js'); // the debug output is there
+    expect(r.stderr).not.toContain('wsl-utils');
+  });
+});

@@ -1,6 +1,17 @@
 // Which invocations bin/run.js runs directly, and which it leaves to oclif's main.run.
 import { describe, expect, it } from 'vitest';
-import { directCommand, quietLogger, withPlainIdOrder, type CommandLookup } from '../../src/cli/run.js';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import {
+  directCommand,
+  installPlatformShortcut,
+  isCertainlyNotWsl,
+  oclifOsModulePath,
+  quietLogger,
+  withPlainIdOrder,
+  type CommandLookup,
+} from '../../src/cli/run.js';
 
 const ids = ['hooks:list', 'hooks:fire', 'hooks:info'];
 const config: CommandLookup = {
@@ -97,5 +108,36 @@ describe('withPlainIdOrder', () => {
     const ids = ['hooks:validate', 'hooks:list', 'hooks:create', 'hooks:enable', 'hooks:delete'];
     const sorted = await withPlainIdOrder(async () => [...ids].sort((a, b) => a.localeCompare(b)));
     expect(sorted).toEqual([...ids].sort((a, b) => realCompare.call(a, b)));
+  });
+});
+
+describe('installPlatformShortcut', () => {
+  const require = createRequire(import.meta.url);
+
+  it("relies on what oclif's files do: config.js reads getPlatform off util/os.js at each call", () => {
+    const osPath = oclifOsModulePath();
+    expect(readFileSync(osPath, 'utf8')).toContain('exports.getPlatform = getPlatform;');
+    const configJs = readFileSync(join(osPath, '..', '..', 'config', 'config.js'), 'utf8');
+    expect(configJs).toContain('await (0, os_1.getPlatform)()');
+    expect(configJs).toContain('require("../util/os")');
+  });
+
+  it('says "not WSL" exactly when is-wsl does, here', async () => {
+    const isWsl = (await import('is-wsl')).default as boolean;
+    expect(isCertainlyNotWsl()).toBe(!isWsl);
+  });
+
+  it("answers what oclif's getPlatform answers, once installed", async () => {
+    const os = require(oclifOsModulePath()) as { getPlatform: () => Promise<string> };
+    const original = os.getPlatform;
+    const expected = await original();
+    installPlatformShortcut();
+    installPlatformShortcut(); // a second install keeps the first
+    try {
+      expect(os.getPlatform).not.toBe(original);
+      expect(await os.getPlatform()).toBe(expected);
+    } finally {
+      os.getPlatform = original;
+    }
   });
 });
