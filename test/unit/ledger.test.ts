@@ -159,18 +159,25 @@ describe('LedgerWriter', () => {
   });
 });
 
+/**
+ * The real writer code for child processes: src/ledger/writer.ts transpiled (it has only type
+ * imports besides node: modules), since plain node cannot load TypeScript. Returns its path.
+ */
+async function writerModuleForChildren(name: string): Promise<string> {
+  const ts = (await import('typescript')).default;
+  const source = await readFile(fileURLToPath(new URL('../../src/ledger/writer.ts', import.meta.url)), 'utf8');
+  const js = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
+  expect(js).toContain("openSync(key, 'a+'");
+  const path = join(dir, name);
+  await writeFile(path, js);
+  return path;
+}
+
 describe('concurrent writers', () => {
   it('8 processes appending 200 records each (half per record, half through one open LedgerWriter) leave exactly 1600 whole lines', async () => {
-    // Children run this module's real writer code: transpiled from src/ledger/writer.ts (it has
-    // only type imports besides node: modules), since plain node cannot load TypeScript.
-    const ts = (await import('typescript')).default;
-    const source = await readFile(fileURLToPath(new URL('../../src/ledger/writer.ts', import.meta.url)), 'utf8');
-    const js = ts.transpileModule(source, {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-    }).outputText;
-    expect(js).toContain("openSync(key, 'a+'");
-    const writerModule = join(dir, 'writer.mjs');
-    await writeFile(writerModule, js);
+    const writerModule = await writerModuleForChildren('writer.mjs');
 
     const file = freshFile();
     const script = fileURLToPath(new URL('../fixtures/hooks/ledger-append.mjs', import.meta.url));
@@ -214,13 +221,7 @@ describe('a writer that starts while another is mid-record', () => {
     // The kernel copies a write page by page and grows the size after each page, so a process that
     // opens the log then may see a last byte that is not a newline. Ending that "torn" line would
     // leave an empty line once the record completes (seen as 161 lines for 160 records in CI).
-    const ts = (await import('typescript')).default;
-    const source = await readFile(fileURLToPath(new URL('../../src/ledger/writer.ts', import.meta.url)), 'utf8');
-    const js = ts.transpileModule(source, {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-    }).outputText;
-    const writerModule = pathToFileURL(join(dir, 'writer-race.mjs')).href;
-    await writeFile(fileURLToPath(writerModule), js);
+    const writerModule = pathToFileURL(await writerModuleForChildren('writer-race.mjs')).href;
     const file = freshFile();
     const script = fileURLToPath(new URL('../fixtures/hooks/ledger-append.mjs', import.meta.url));
     const run = (args: string[]) =>
