@@ -156,6 +156,9 @@ export function oclifOsModulePath(): string {
   return join(dirname(require.resolve('@oclif/core/config')), '..', 'util', 'os.js');
 }
 
+/** The installed stand-ins, so that a second install does not wrap the first. */
+const shortcuts = new WeakSet<() => Promise<string>>();
+
 /**
  * oclif's Config.load asks `getPlatform()`, which imports `wsl-utils` (six ES modules, and is-wsl's
  * probing) to tell WSL from Linux: 8–9 ms of every run (docs/PERFORMANCE.md). Where is-wsl's own
@@ -167,9 +170,9 @@ export function oclifOsModulePath(): string {
 export function installPlatformShortcut(): void {
   const os = require(oclifOsModulePath()) as { getPlatform?: () => Promise<string> };
   const original = os.getPlatform;
-  if (typeof original !== 'function' || (original as { plainLinux?: boolean }).plainLinux) return;
+  if (typeof original !== 'function' || shortcuts.has(original)) return;
   const shortcut = async (): Promise<string> => (isCertainlyNotWsl() ? platform() : original());
-  (shortcut as { plainLinux?: boolean }).plainLinux = true;
+  shortcuts.add(shortcut);
   os.getPlatform = shortcut;
 }
 

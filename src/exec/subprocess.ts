@@ -3,7 +3,7 @@
 // the timeout on the whole group, and never wait on a grandchild that keeps a pipe open.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, unlinkSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -69,7 +69,7 @@ function payloadDescriptor(payload: string): number | undefined {
   }
   let keepWriter = false;
   try {
-    writeAll(writer, Buffer.from(payload, 'utf8'));
+    writeFileSync(writer, payload); // writes it all, looping over short writes
     const reader = openSync(path, 'r');
     if (reopenWorks) {
       if (written !== undefined) closeQuietly(written.fd);
@@ -83,11 +83,6 @@ function payloadDescriptor(payload: string): number | undefined {
     if (!keepWriter) closeQuietly(writer);
     rmQuietly(path);
   }
-}
-
-function writeAll(fd: number, bytes: Buffer): void {
-  let offset = 0;
-  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
 }
 
 function closeQuietly(fd: number): void {
