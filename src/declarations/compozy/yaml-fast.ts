@@ -104,6 +104,18 @@ class Reader {
     private readonly crlf: boolean,
   ) {}
 
+  /** The newline that ends the line starting at `p`, or the text's length for the last line. */
+  private newlineAt(p: number): number {
+    const nl = this.text.indexOf('\n', p);
+    return nl === -1 ? this.text.length : nl;
+  }
+
+  /** Where the text of the line from `p` to newline `nl` ends: before the CR of a CR LF. */
+  private contentEnd(p: number, nl: number): number {
+    const crlf = this.crlf && nl < this.text.length && nl > p && this.text.charCodeAt(nl - 1) === CR;
+    return crlf ? nl - 1 : nl;
+  }
+
   /** Moves to the next line with more than white space or a comment; gives up on one it cannot read. */
   advance(): void {
     const text = this.text;
@@ -111,10 +123,9 @@ class Reader {
     let p = this.nx;
     let no = this.nextNo;
     while (p <= len) {
-      let e = text.indexOf('\n', p);
-      const next = e === -1 ? len + 1 : e + 1;
-      if (e === -1) e = len;
-      else if (this.crlf && e > p && text.charCodeAt(e - 1) === CR) e--;
+      const nl = this.newlineAt(p);
+      const next = nl + 1;
+      const e = this.contentEnd(p, nl);
       let t = p;
       while (text.charCodeAt(t) === SPACE) t++;
       const c = t < e ? text.charCodeAt(t) : HASH;
@@ -490,10 +501,9 @@ class Reader {
     let p = this.nx;
     let no = this.nextNo;
     for (; p <= len; no++) {
-      let e = text.indexOf('\n', p);
-      const next = e === -1 ? len + 1 : e + 1;
-      if (e === -1) e = len;
-      else if (this.crlf && e > p && text.charCodeAt(e - 1) === CR) e--;
+      const nl = this.newlineAt(p);
+      const next = nl + 1;
+      const e = this.contentEnd(p, nl);
       let s = p;
       while (text.charCodeAt(s) === SPACE) s++;
       const spaces = s - p;
