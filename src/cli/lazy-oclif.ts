@@ -26,7 +26,8 @@ export const DEFERRED: Readonly<Record<string, Readonly<Record<string, boolean>>
   'help/util.js': { ejs: false },
   'logger.js': { debug: false }, // with DEBUG unset, src/cli/run.ts gives oclif a logger of its own
   'parser/help.js': { '../ux': true },
-  'parser/parse.js': { './errors': true }, // parse errors
+  'parser/parse.js': { './errors': true, 'node:readline': false }, // parse errors; stdin (unused: ignoreStdin)
+  'performance.js': { 'node:perf_hooks': false }, // only with OCLIF_PERFORMANCE or DEBUG set
   'parser/validate.js': { './errors': true },
   'util/read-pjson.js': { lilconfig: false },
 };

@@ -4,6 +4,7 @@
 import type { OrderedDeclaration } from '../declarations/model.js';
 import type { CompozyEvent } from '../events/compozy.js';
 import { payloadType, patchType, type PatchType } from '../events/compozy-types.js';
+import { monotonicMs } from '../exec/clock.js';
 import { buildCompozyHookEnv, resolveSecretEnv } from '../exec/environment.js';
 import { formatExecFailure } from '../exec/subprocess.js';
 import { DEFAULT_TIMEOUT_MS, type ExecRequest, type ExecResult, type Executor } from '../exec/types.js';
@@ -210,13 +211,13 @@ function hookRunner(opts: CompozyDispatchOptions, patchDef: PatchType): HookRunn
       timeoutMs,
       ...(signal ? { signal } : {}),
     };
-    const started = performance.now();
+    const started = monotonicMs();
     let exec: ExecResult;
     try {
       exec = await opts.executor(request);
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
-      return { durationMs: performance.now() - started, error: `hooks: hook ${q(name)}: ${why}` };
+      return { durationMs: monotonicMs() - started, error: `hooks: hook ${q(name)}: ${why}` };
     }
     const durationMs = exec.durationMs;
     if (signal?.aborted) return { durationMs, exec, error: HOOK_CANCELED_ERROR };

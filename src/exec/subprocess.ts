@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { performance } from 'node:perf_hooks';
+import { monotonicMs } from './clock.js';
 import { errnoText, lookPath } from './lookpath.js';
 import { CAPTURE_LIMIT_BYTES, TRUNCATION_MARK, type ExecRequest, type ExecResult, type Executor } from './types.js';
 
@@ -22,7 +22,7 @@ const EXIT_WAIT_AFTER_KILL_MS = 500;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export const runSubprocess: Executor = async (req) => {
-  const started = performance.now();
+  const started = monotonicMs();
   const resolved = lookPath(req.command, req.env.PATH, req.cwd);
   if ('error' in resolved) return startFailure('resolve', resolved.error, started);
   if (!hasExecutableFormat(resolve(req.cwd, resolved.path))) {
@@ -111,7 +111,7 @@ function startFailure(kind: 'resolve' | 'spawn', message: string, started: numbe
     stdoutBytes: 0,
     stderrBytes: 0,
     truncated: false,
-    durationMs: performance.now() - started,
+    durationMs: monotonicMs() - started,
   };
 }
 
@@ -175,7 +175,7 @@ function runResolved(
         stdoutBytes: stdout.total,
         stderrBytes,
         truncated: stdout.truncated || stderrBytes > CAPTURE_LIMIT_BYTES,
-        durationMs: performance.now() - started,
+        durationMs: monotonicMs() - started,
       });
     };
 
