@@ -1,20 +1,74 @@
 #!/usr/bin/env node
-// Build: compile TypeScript, then write oclif.manifest.json from the compiled commands so a
-// stale manifest can never hide a command (oclif trusts the manifest when it exists).
+// Build: type-check the TypeScript, bundle it into CommonJS files, then write
+// oclif.manifest.json from the built commands so a stale manifest can never hide a command
+// (oclif trusts the manifest when it exists).
+//
+// Why bundles, and why CommonJS (docs/PERFORMANCE.md, change 23): start-up is most of what a
+// hookctl command costs. One file per command plus shared chunks loads in a fraction of the time
+// of 60 small ES modules, and CommonJS is what the compile cache (src/cli/compile-cache.ts) can
+// keep between runs on Node 20, which has no cache for ES modules. Every dynamic import stays a
+// separate chunk, loaded only when reached: `hooks list` still never loads the hook runner.
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rolldown } from 'rolldown';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-rmSync(join(root, 'dist'), { recursive: true, force: true });
+const dist = join(root, 'dist');
+rmSync(dist, { recursive: true, force: true });
 rmSync(join(root, 'oclif.manifest.json'), { force: true });
-execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.json')], {
-  stdio: 'inherit',
+execFileSync(
+  process.execPath,
+  [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.json'), '--noEmit'],
+  { stdio: 'inherit' },
+);
+
+// Entries: what bin/run.js requires, and each command (oclif loads them by path from the manifest).
+const input = { 'cli/compile-cache': 'src/cli/compile-cache.ts', 'cli/run': 'src/cli/run.ts' };
+for (const file of readdirSync(join(root, 'src', 'commands', 'hooks')).sort()) {
+  if (file.endsWith('.ts')) input[`commands/hooks/${file.slice(0, -3)}`] = `src/commands/hooks/${file}`;
+}
+const bundle = await rolldown({
+  cwd: root,
+  input,
+  platform: 'node',
+  tsconfig: join(root, 'tsconfig.json'),
+  // Packages and Node's modules stay `require`s: oclif must stay the installed oclif (its
+  // deferral in src/cli/lazy-oclif.ts works on its files), and npm updates them on their own.
+  external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0'),
+  resolve: { extensionAlias: { '.js': ['.ts', '.js'] } },
+  onLog(level, log, handler) {
+    if (level === 'warn') throw new Error(`build: ${log.message}`); // a warning here is a bug to fix
+    handler(level, log);
+  },
 });
-// Node looks up the nearest package.json of every module it loads to learn its format; one in
-// dist/ ends each lookup there instead of walking up every folder (docs/PERFORMANCE.md).
-writeFileSync(join(root, 'dist', 'package.json'), '{ "type": "module" }\n');
+const { output } = await bundle.write({
+  dir: dist,
+  format: 'cjs',
+  entryFileNames: '[name].js',
+  chunkFileNames: 'chunks/[name]-[hash].js',
+  // `import('smol-toml')` of a package becomes a require: no ES module loader in a run at all.
+  dynamicImportInCjs: false,
+  comments: { legal: false },
+});
+await bundle.close();
+
+// dist/ is CommonJS whatever the root package.json says; the nearest package.json also ends
+// Node's scope lookup for every file here instead of walking up every folder.
+writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
+// Which source modules each file holds and which files it loads: the import-graph tests check
+// the read commands against this (test/e2e/import-graph.test.ts).
+const files = {};
+for (const chunk of output) {
+  if (chunk.type !== 'chunk') continue;
+  files[chunk.fileName] = {
+    modules: chunk.moduleIds.filter((id) => !id.startsWith('\0')).map((id) => relative(root, id)),
+    imports: chunk.imports,
+    dynamicImports: chunk.dynamicImports,
+  };
+}
+writeFileSync(join(dist, 'modules.json'), JSON.stringify(files, null, 2) + '\n');
 
 const { Plugin } = await import('@oclif/core');
 const plugin = new Plugin({ root, type: 'core', ignoreManifest: true, errorOnManifestCreate: true, isRoot: true });
@@ -28,6 +82,7 @@ for (const id of ids) {
   const c = manifest.commands[id];
   if (c.isESM === undefined || !Array.isArray(c.relativePath))
     throw new Error(`build: manifest entry ${id} lacks isESM/relativePath`);
+  if (c.isESM) throw new Error(`build: ${id} was built as an ES module`);
 }
 writeFileSync(join(root, 'oclif.manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
-console.log(`build: ${ids.length} commands in oclif.manifest.json`);
+console.log(`build: ${Object.keys(files).length} files in dist/, ${ids.length} commands in oclif.manifest.json`);

@@ -1,6 +1,7 @@
 // Every location of SPEC §1 and its override. Nothing else reads the environment for paths.
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface Locations {
@@ -19,9 +20,9 @@ export interface LocationOptions {
   additionalDirs?: string[];
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** The installed hookctl package (oclif's config root); found from this file when not given. */
+  packageRoot?: string;
 }
-
-const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export function resolveLocations(opts: LocationOptions = {}): Locations {
   const env = opts.env ?? process.env;
@@ -33,8 +34,19 @@ export function resolveLocations(opts: LocationOptions = {}): Locations {
     coshSystemRoot: resolve(cwd, nonEmpty(env.COSH_SYSTEM_ROOT) ?? '/'),
     workspace: resolve(cwd, opts.workspace ?? '.'),
     additionalDirs: (opts.additionalDirs ?? []).map((d) => resolve(cwd, d)),
-    bundledSkillsDir: join(packageRoot, 'skills'),
+    bundledSkillsDir: join(opts.packageRoot ?? packageRootOfThisFile(), 'skills'),
   };
+}
+
+/** The nearest folder above this file with a package.json: the root in src/ and in dist/chunks/. */
+function packageRootOfThisFile(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) || dir.endsWith(`${sep}dist`)) {
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return dir;
 }
 
 function nonEmpty(v: string | undefined): string | undefined {

@@ -1,10 +1,11 @@
 // Generated inputs of the benchmarks, all under bench/.work/ (gitignored). Large inputs (the
 // 1,000,000-record log, the 10,000-declaration workspace) are written once and reused while
 // their marker file says they are complete and of the current layout.
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 
 /** Bump when a generator's output changes, so stale inputs are rebuilt. */
 const LAYOUT = 1;
@@ -120,10 +121,29 @@ export async function demoCopy(root, workDir) {
 
 // ---- declarations ----
 
-/** The event catalog of the build, so generated declarations use real events. */
+/** The event catalog of the build, so generated declarations use real events: read from the
+ * built CLI (dist/ is bundles, with no module to import), each event's detail for its matchers. */
 export async function catalogEvents(root) {
-  const { compozyEvents } = await import(pathToFileURL(join(root, 'dist', 'events', 'compozy.js')).href);
-  return compozyEvents().filter((e) => !e.matcher_fields.some((f) => f === 'task_id')); // keep matchers simple
+  const hookctl = async (...args) =>
+    JSON.parse(
+      (
+        await promisify(execFile)(process.execPath, [
+          join(root, 'bin', 'run.js'),
+          'hooks',
+          'events',
+          ...args,
+          '-o',
+          'json',
+        ])
+      ).stdout,
+    );
+  const names = (await hookctl('--dialect', 'compozy')).map((e) => e.event);
+  const events = [];
+  for (let i = 0; i < names.length; i += 4) {
+    for (const e of await Promise.all(names.slice(i, i + 4).map((name) => hookctl(name))))
+      events.push({ name: e.event, sync_eligible: e.sync_eligible, matcher_fields: e.matcher_fields });
+  }
+  return events.filter((e) => !e.matcher_fields.some((f) => f === 'task_id')); // keep matchers simple
 }
 
 function tomlString(s) {

@@ -61,7 +61,11 @@ export abstract class HookctlCommand extends Command {
   }
 
   protected locations(flags: BaseFlags): Locations {
-    return resolveLocations({ workspace: flags.workspace, additionalDirs: flags['additional-dir'] });
+    return resolveLocations({
+      workspace: flags.workspace,
+      additionalDirs: flags['additional-dir'],
+      packageRoot: this.config.root,
+    });
   }
 
   protected colour(flags: BaseFlags): Colour {

@@ -1,6 +1,8 @@
 // The read commands never load the code that runs hooks or writes run records (SPEC §7: fast
 // start; issue 2: "list, info, events and validate do not import the subprocess or run-log
-// code"). Follows every relative static and dynamic import of the BUILT command modules.
+// code"). dist/ is bundles (scripts/build.mjs): dist/modules.json, written by the build, says
+// which source modules each built file holds and which files it requires, at once or on demand.
+// The requires are checked against the built files themselves, so the map cannot drift from them.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -9,89 +11,90 @@ import { demoDir, demoEnv, repoRoot, runCli } from '../support/cli.js';
 
 const dist = join(repoRoot, 'dist');
 
-/** Relative specifiers of `import … from`, `export … from`, `import '…'` and `import('…')` with a literal. */
-/** The source without its comments, which could hold example imports (strings keep their content). */
+interface BuiltFile {
+  modules: string[];
+  imports: string[];
+  dynamicImports: string[];
+}
+const builtFiles = JSON.parse(readFileSync(join(dist, 'modules.json'), 'utf8')) as Record<string, BuiltFile>;
+
+/** The source without its comments, which could hold example requires (strings keep their content). */
 function withoutComments(source: string): string {
   return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"\\])\/\/.*$/gm, '$1');
 }
 
-export function relativeSpecifiers(source: string): string[] {
-  const code = withoutComments(source);
+/** Relative specifiers of `require('…')` with a literal, as the CommonJS bundles load each other. */
+export function relativeRequires(source: string): string[] {
   const found = new Set<string>();
-  const patterns = [
-    /\bimport\s+(?:type\s+)?[\w*{}\s,$]+?\s+from\s*['"]([^'"]+)['"]/g,
-    /\bexport\s+(?:type\s+)?(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s*from\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*\(\s*['"`]([^'"`$]+)['"`]\s*\)/g,
-  ];
-  for (const re of patterns) for (const m of code.matchAll(re)) if (m[1]!.startsWith('.')) found.add(m[1]!);
+  for (const m of withoutComments(source).matchAll(/\brequire\(\s*['"`]([^'"`$]+)['"`]\s*\)/g))
+    if (m[1]!.startsWith('.')) found.add(m[1]!);
   return [...found];
 }
 
-/** Every module reachable from `entry`, as paths relative to dist/. */
-function reachable(entry: string): Set<string> {
+/** Every built file reachable from `entry` (relative to dist/), loaded at once or on demand. */
+function reachableFiles(entry: string): Set<string> {
   const seen = new Set<string>();
-  const stack = [resolve(entry)];
+  const stack = [entry];
   while (stack.length > 0) {
     const file = stack.pop()!;
-    const key = relative(dist, file);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (!existsSync(file)) throw new Error(`${key} is imported but does not exist`);
-    for (const spec of relativeSpecifiers(readFileSync(file, 'utf8'))) {
-      if (spec.endsWith('.json')) continue;
-      stack.push(resolve(dirname(file), spec));
-    }
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const built = builtFiles[file];
+    if (!built) throw new Error(`${file} is required but is not in dist/modules.json`);
+    stack.push(...built.imports.filter((f) => f in builtFiles), ...built.dynamicImports.filter((f) => f in builtFiles));
   }
   return seen;
 }
 
-const FORBIDDEN = [/^exec\/subprocess\.js$/, /^exec\/lookpath\.js$/, /^ledger\/writer\.js$/, /^dispatch\//];
+/** The source modules (relative to src/) inside the built files reachable from `entry`. */
+function reachable(entry: string): Set<string> {
+  const modules = new Set<string>();
+  for (const file of reachableFiles(entry))
+    for (const m of builtFiles[file]!.modules) if (m.startsWith('src/')) modules.add(m.slice('src/'.length));
+  return modules;
+}
+
+const FORBIDDEN = [/^exec\/subprocess\.ts$/, /^exec\/lookpath\.ts$/, /^ledger\/writer\.ts$/, /^dispatch\//];
 
 describe('import graph of the read commands', () => {
-  it('parses every kind of relative import, and nothing else', () => {
+  it('parses every kind of relative require, and nothing else', () => {
     const source = [
-      "import { a } from './a.js';",
-      "import * as b from '../b.js';",
-      "import c, { d } from './c.js';",
-      "import type { T } from './types.js';",
-      "export { e } from './e.js';",
-      "export * from './f.js';",
-      "export * as g from './g.js';",
-      "import './side-effect.js';",
-      "const h = await import('./h.js');",
-      'const [i, j] = await Promise.all([import("./i.js"), import(`./j.js`)]);',
-      "import { parse } from 'smol-toml';",
-      "const k = await import('node:fs');",
-      'const dynamic = await import(name);',
-      '// import { x } from "./commented.js";',
+      'const a = require("./a.js");',
+      "const b = require('../chunks/b-X1.js');",
+      'const c = require(`./c.js`);',
+      'const d = Promise.resolve().then(() => require("./chunks/d-Y2.js"));',
+      'const e = require("node:fs");',
+      "const f = require('@oclif/core/config');",
+      'const g = require(name);',
+      '// const h = require("./commented.js");',
     ].join('\n');
-    expect(relativeSpecifiers(source).sort()).toEqual(
-      [
-        './a.js',
-        '../b.js',
-        './c.js',
-        './types.js',
-        './e.js',
-        './f.js',
-        './g.js',
-        './side-effect.js',
-        './h.js',
-        './i.js',
-        './j.js',
-      ].sort(),
+    expect(relativeRequires(source).sort()).toEqual(
+      ['./a.js', '../chunks/b-X1.js', './c.js', './chunks/d-Y2.js'].sort(),
     );
   });
 
+  it('dist/modules.json names exactly the files each built file requires', () => {
+    for (const [file, built] of Object.entries(builtFiles)) {
+      const path = join(dist, file);
+      expect(existsSync(path), file).toBe(true);
+      const required = relativeRequires(readFileSync(path, 'utf8')).map((spec) =>
+        relative(dist, resolve(dirname(path), spec)),
+      );
+      const listed = [...built.imports, ...built.dynamicImports].filter((f) => f in builtFiles);
+      expect(required.sort(), file).toEqual([...new Set(listed)].sort());
+    }
+    expect(Object.keys(builtFiles)).toContain('commands/hooks/list.js');
+  });
+
   it('finds the runner behind `hooks fire` (so the check below can fail)', () => {
-    const fire = reachable(join(dist, 'commands', 'hooks', 'fire.js'));
-    expect([...fire].some((m) => m === 'exec/subprocess.js')).toBe(true);
-    expect([...fire].some((m) => m === 'ledger/writer.js')).toBe(true);
+    const fire = reachable('commands/hooks/fire.js');
+    expect(fire.has('exec/subprocess.ts')).toBe(true);
+    expect(fire.has('ledger/writer.ts')).toBe(true);
   });
 
   for (const command of ['list', 'info', 'events', 'validate']) {
     it(`hooks ${command} never reaches the subprocess, LookPath, run-log writer or dispatch code`, () => {
-      const modules = reachable(join(dist, 'commands', 'hooks', `${command}.js`));
+      const modules = reachable(`commands/hooks/${command}.js`);
       expect(modules.size).toBeGreaterThan(3);
       const bad = [...modules].filter((m) => FORBIDDEN.some((re) => re.test(m)));
       expect(bad, `hooks ${command} reaches ${bad.join(', ')}`).toEqual([]);
@@ -100,8 +103,7 @@ describe('import graph of the read commands', () => {
   }
 
   it('hooks info reads runs through the ledger reader only', () => {
-    const modules = reachable(join(dist, 'commands', 'hooks', 'info.js'));
-    expect(modules.has('ledger/reader.js')).toBe(true);
+    expect(reachable('commands/hooks/info.js').has('ledger/reader.ts')).toBe(true);
   });
 });
 
@@ -152,6 +154,7 @@ describe('CommonJS modules a command run loads', () => {
   async function loadedPackages(
     args: string[],
     env: Record<string, string>,
+    input?: string,
   ): Promise<{ modules: string[]; code: number }> {
     const dir = mkdtempSync(join(tmpdir(), 'hookctl-preload-'));
     const preload = join(dir, 'list-modules.cjs');
@@ -160,7 +163,7 @@ describe('CommonJS modules a command run loads', () => {
       preload,
       `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(Object.keys(require.cache))));\n`,
     );
-    const r = await runCli(args, { env: { ...env, NODE_OPTIONS: `--require ${preload}` } });
+    const r = await runCli(args, { env: { ...env, NODE_OPTIONS: `--require ${preload}` }, input });
     return { modules: JSON.parse(readFileSync(out, 'utf8')) as string[], code: r.code };
   }
   const packageOf = (file: string): string | undefined => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1];
@@ -182,9 +185,49 @@ describe('CommonJS modules a command run loads', () => {
       const packages = new Set(modules.map(packageOf));
       expect(NEVER_ON_A_RUN.filter((p) => packages.has(p))).toEqual([]);
       expect(modules.filter((m) => m.endsWith('/@oclif/core/lib/help/index.js'))).toEqual([]);
+      // And, read off the run itself, none of the built files it loaded holds the hook runner.
+      const sources = loadedSources(modules);
+      expect(sources.size).toBeGreaterThan(3);
+      expect([...sources].filter((m) => FORBIDDEN.some((re) => re.test(m)))).toEqual([]);
     });
   }
+
+  it('hookctl hooks fire loads the hook runner (so the check above can fail)', async () => {
+    const { modules } = await loadedPackages(
+      [
+        'hooks',
+        'fire',
+        'session.post_create',
+        '--dry-run',
+        '--payload',
+        '-',
+        '-o',
+        'json',
+        '--workspace',
+        join(demoDir, 'workspace'),
+      ],
+      demoEnv(),
+      '{}',
+    );
+    expect(loadedSources(modules).has('dispatch/compozy.ts')).toBe(true);
+  });
+
+  it('a run loads no ES module: everything it runs can be served by the compile cache', async () => {
+    const { modules, code } = await loadedPackages(['hooks', 'events', '-o', 'json'], demoEnv());
+    expect(code).toBe(0);
+    expect(modules.some((m) => m.endsWith('/dist/commands/hooks/events.js'))).toBe(true); // loaded as CommonJS
+  });
 });
+
+/** Source modules (relative to src/) of the built files among `loaded` (require.cache keys). */
+function loadedSources(loaded: string[]): Set<string> {
+  const sources = new Set<string>();
+  for (const file of loaded) {
+    if (!file.startsWith(dist + '/')) continue;
+    for (const m of builtFiles[relative(dist, file)]?.modules ?? []) if (m.startsWith('src/')) sources.add(m.slice(4));
+  }
+  return sources;
+}
 
 // oclif's getPlatform imports wsl-utils (six ES modules and is-wsl's probing) on every run;
 // src/cli/run.ts answers it without the import where is-wsl would say "not WSL".
@@ -199,10 +242,11 @@ describe.skipIf(process.platform !== 'linux')('ES modules a command run loads', 
     expect(r.stderr).toContain('wsl-utils');
   });
 
-  it('hooks events does not import wsl-utils on Linux', async () => {
+  it('hooks events imports no ES module at all on Linux (wsl-utils included)', async () => {
     const r = await runCli(['hooks', 'events', '-o', 'json'], { env: demoEnv({ NODE_DEBUG: 'esm' }) });
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('dist/commands/hooks/events.js'); // the debug output is there
+    expect(r.stdout).toContain('prompt.post_assemble');
+    expect(r.stderr).not.toContain('file://');
     expect(r.stderr).not.toContain('wsl-utils');
   });
 });

@@ -1,7 +1,7 @@
 import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
 import { ExitCode } from '../../errors.js';
 import { validateSources } from '../../validation.js';
-import { buildReport } from '../../validate/report.js';
+import { buildReport, formatJson } from '../../validate/report.js';
 
 type ReportFormat = 'human' | 'json' | 'github' | 'sarif';
 
@@ -36,11 +36,9 @@ Exit codes: 0 clean (warnings allowed unless --strict), 1 errors found, 2 usage 
     const report = buildReport(outcome.files, outcome.diagnostics);
     const format = reportFormat(flags.format, this.outputFormat(flags));
     switch (format) {
-      case 'json': {
-        const { formatJson } = await import('../../validate/report.js');
+      case 'json':
         this.print(formatJson(report));
         break;
-      }
       case 'sarif': {
         const { formatSarif } = await import('../../validate/format-sarif.js');
         this.print(formatSarif(report, this.config.version));
