@@ -1,0 +1,198 @@
+// Keeps V8's compiled code of every CommonJS module between runs, as Node 22's
+// module.enableCompileCache() does. Node 20 has no such cache, and compiling hookctl's and
+// oclif's code again on every start was a fifth of each run (docs/PERFORMANCE.md).
+//
+// How: a module's source is compiled with vm.Script and the code V8 produced — the functions the
+// run actually called included — is written at exit into a per-user folder. The next run hands it
+// back to V8, which then skips parsing and compiling. V8 checks only the source's *length*
+// against its cache, so each entry stores the source it was made from and is used only when it
+// is byte for byte the source being loaded: a changed file is never run from stale code.
+//
+// Where: NODE_COMPILE_CACHE if set (the folder Node 22 would use), else
+// <tmpdir>/hookctl-compile-cache-<uid>; one folder per Node version and architecture inside.
+// The folder must be a real folder owned by the user and writable by no one else, or nothing is
+// cached. NODE_DISABLE_COMPILE_CACHE (any value) turns the cache off. Nothing here can change
+// what a run does: any failure to read, check or write an entry just means a normal compile.
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import NodeModule from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { Script, constants as vmConstants } from 'node:vm';
+
+export interface CompileCacheState {
+  /** Where entries are read and written; undefined when the cache is off. */
+  dir?: string;
+  /** Why the cache is off, when it is. */
+  off?: string;
+  hits: number;
+  misses: number;
+  /** Entries found but not used: another source, or V8 refused the data (other version or flags). */
+  rejected: number;
+}
+
+interface ModuleLike {
+  exports: unknown;
+  require(id: string): unknown;
+  _compile(content: string, filename: string, format?: string): unknown;
+}
+
+interface ModuleStatic {
+  prototype: ModuleLike;
+  wrap(content: string): string;
+  _resolveFilename(request: string, parent: unknown, isMain: boolean, options?: unknown): string;
+  _extensions: unknown;
+  _cache: unknown;
+  _resolveLookupPaths(request: string, parent: unknown): string[] | null;
+  enableCompileCache?: () => unknown;
+}
+
+const state: CompileCacheState = { hits: 0, misses: 0, rejected: 0 };
+
+/** Installs the cache for every CommonJS module loaded from now on (once per process). */
+export function enableCompileCache(env: NodeJS.ProcessEnv = process.env): Readonly<CompileCacheState> {
+  if (state.dir !== undefined || state.off !== undefined) return state;
+  const Module = NodeModule as unknown as ModuleStatic;
+  if (nonEmpty(env.NODE_DISABLE_COMPILE_CACHE)) return off('NODE_DISABLE_COMPILE_CACHE is set');
+  // Node 22.1+: its own cache covers ES and CommonJS modules alike.
+  if (typeof Module.enableCompileCache === 'function') {
+    Module.enableCompileCache();
+    return off("Node's own compile cache is in use");
+  }
+  // A debugger pausing on the first line, or a policy manifest, need Node's own compile path.
+  if (process.execArgv.some((a) => /^--(inspect|debug|experimental-policy)/.test(a)))
+    return off('a debugger or policy flag is set');
+  const dir = cacheFolder(env);
+  if (typeof dir !== 'string') return off(dir.off);
+  state.dir = dir;
+  install(Module, dir);
+  return state;
+}
+
+function off(why: string): Readonly<CompileCacheState> {
+  state.off = why;
+  return state;
+}
+
+/** The folder of this Node version, created if needed, or why none can be used. */
+function cacheFolder(env: NodeJS.ProcessEnv): string | { off: string } {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  const base =
+    nonEmpty(env.NODE_COMPILE_CACHE) ?? join(tmpdir(), `hookctl-compile-cache${uid === undefined ? '' : `-${uid}`}`);
+  const dir = join(base, `hookctl-${process.version}-${process.arch}`);
+  // Checked before anything is made inside: another user's folder, or one others can write to,
+  // could hand us their code to run.
+  for (const folder of [base, dir]) {
+    try {
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+    } catch (err) {
+      return { off: `cannot use ${folder}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
+    }
+    const st = lstatSync(folder, { throwIfNoEntry: false });
+    if (st === undefined || !st.isDirectory()) return { off: `${folder} is not a folder` };
+    if (uid !== undefined && st.uid !== uid) return { off: `${folder} belongs to another user` };
+    if ((st.mode & 0o022) !== 0) return { off: `${folder} is writable by others` };
+  }
+  return dir;
+}
+
+function install(Module: ModuleStatic, dir: string): void {
+  const compile = Module.prototype._compile;
+  const made: { script: Script; file: string; source: string }[] = [];
+  Module.prototype._compile = function (this: ModuleLike, content: string, filename: string, format?: string) {
+    if (format === 'module') return compile.call(this, content, filename, format);
+    const file = join(dir, entryName(filename));
+    const found = cachedCode(file, content);
+    const cachedData = typeof found === 'string' ? undefined : found;
+    let script: Script;
+    try {
+      script = new Script(Module.wrap(content), {
+        filename,
+        cachedData,
+        importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+      });
+    } catch {
+      // Not CommonJS after all (Node may load it as an ES module): Node's own path decides.
+      return compile.call(this, content, filename, format);
+    }
+    if (found === undefined) state.misses++;
+    else if (found === 'stale' || script.cachedDataRejected === true) state.rejected++;
+    else state.hits++;
+    if (cachedData === undefined || script.cachedDataRejected === true) made.push({ script, file, source: content });
+    const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
+    return wrapper.call(this.exports, this.exports, requireFor(Module, this), this, filename, dirname(filename));
+  };
+  // At exit the code of every function the run called is compiled, so it goes into the entry.
+  process.once('exit', () => {
+    for (const { script, file, source } of made) writeEntry(file, source, script.createCachedData());
+  });
+}
+
+/** What Node's own makeRequireFunction gives a module, built from public pieces. */
+function requireFor(Module: ModuleStatic, mod: ModuleLike): NodeJS.Require {
+  const require = ((id: string) => mod.require(id)) as NodeJS.Require;
+  const resolve = ((request: string, options?: unknown) =>
+    Module._resolveFilename(request, mod, false, options)) as NodeJS.RequireResolve;
+  resolve.paths = (request: string) => Module._resolveLookupPaths(request, mod);
+  require.resolve = resolve;
+  require.main = process.mainModule;
+  require.extensions = Module._extensions as NodeJS.Require['extensions'];
+  require.cache = Module._cache as NodeJS.Require['cache'];
+  return require;
+}
+
+// An entry: 4 bytes of source length (UTF-8 bytes, little-endian), the source, then V8's data.
+const HEADER = 4;
+
+/** V8's data for `source` from the entry `file`: undefined when there is no entry, 'stale' when
+ * the entry was made from another source (or is cut short). */
+function cachedCode(file: string, source: string): Buffer | 'stale' | undefined {
+  let entry: Buffer;
+  try {
+    entry = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  if (entry.length < HEADER) return 'stale';
+  const length = entry.readUInt32LE(0);
+  if (length !== Buffer.byteLength(source) || HEADER + length >= entry.length) return 'stale';
+  if (entry.toString('utf8', HEADER, HEADER + length) !== source) return 'stale';
+  return entry.subarray(HEADER + length);
+}
+
+let writes = 0;
+
+/** Written beside and renamed into place: a concurrent run reads a whole entry or none. (No
+ * fsync: an entry cut short by a crash fails the length checks and is made again.) */
+function writeEntry(file: string, source: string, code: Buffer): void {
+  const temp = `${file}.${process.pid}.${writes++}.tmp`;
+  try {
+    const fd = openSync(temp, 'wx', 0o600);
+    try {
+      const header = Buffer.alloc(HEADER);
+      const text = Buffer.from(source, 'utf8');
+      header.writeUInt32LE(text.length, 0);
+      for (const part of [header, text, code]) {
+        for (let at = 0; at < part.length;) at += writeSync(fd, part, at, part.length - at);
+      }
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, file);
+  } catch {
+    // A full disk or a read-only folder costs the next run a compile, nothing more.
+  }
+}
+
+/** A short, stable file name for a module path: its base name and a 32-bit FNV-1a hash. */
+export function entryName(filename: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < filename.length; i++) {
+    h ^= filename.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `${basename(filename)}.${h.toString(36)}.v8`;
+}
+
+function nonEmpty(v: string | undefined): string | undefined {
+  return v === undefined || v === '' ? undefined : v;
+}

@@ -1,0 +1,131 @@
+// The compile cache of the built CLI (src/cli/compile-cache.ts): each case runs fresh Node
+// processes, because a module is compiled once per process.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { demoEnv, repoRoot, runCli } from '../support/cli.js';
+
+const cacheModule = join(repoRoot, 'dist', 'cli', 'compile-cache.js');
+let scratch: string;
+
+beforeEach(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'hookctl-compile-cache-test-'));
+});
+
+/** Runs `node` on a script that enables the cache, requires `module` and prints what both did. */
+function load(module: string, env: Record<string, string | undefined>) {
+  const script = join(scratch, 'load.cjs');
+  writeFileSync(
+    script,
+    `const state = require(${JSON.stringify(cacheModule)}).enableCompileCache();
+const value = require(${JSON.stringify(module)});
+process.stdout.write(JSON.stringify({ value, state: { ...state } }));\n`,
+  );
+  const r = spawnSync(process.execPath, [script], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  return JSON.parse(r.stdout) as {
+    value: unknown;
+    state: { dir?: string; off?: string; hits: number; misses: number; rejected: number };
+  };
+}
+
+/** Entries under the cache folder (one folder per Node version inside). */
+function entries(base: string): string[] {
+  return readdirSync(base).flatMap((v) => readdirSync(join(base, v)).map((f) => join(v, f)));
+}
+
+describe('compile cache', () => {
+  it('a second run takes the module from the cache, and it runs the same', () => {
+    const cache = join(scratch, 'cache');
+    const module = join(scratch, 'answer.cjs');
+    writeFileSync(module, 'module.exports = [1, 2, 3].map((n) => n * 14).join(",");\n');
+    const first = load(module, { NODE_COMPILE_CACHE: cache });
+    expect(first.state).toMatchObject({ hits: 0, misses: 1, rejected: 0 });
+    expect(entries(cache)).toHaveLength(1);
+    const second = load(module, { NODE_COMPILE_CACHE: cache });
+    expect(second.state).toMatchObject({ hits: 1, misses: 0, rejected: 0 });
+    expect(second.value).toBe('14,28,42');
+    expect(second.value).toBe(first.value);
+  });
+
+  it('a changed file of the same length is compiled again, never run from the old code', () => {
+    const cache = join(scratch, 'cache');
+    const module = join(scratch, 'word.cjs');
+    writeFileSync(module, 'module.exports = "old";\n');
+    expect(load(module, { NODE_COMPILE_CACHE: cache }).value).toBe('old');
+    // V8 itself compares only the length of the source with its cache.
+    writeFileSync(module, 'module.exports = "new";\n');
+    const changed = load(module, { NODE_COMPILE_CACHE: cache });
+    expect(changed.value).toBe('new');
+    expect(changed.state).toMatchObject({ hits: 0, rejected: 1 });
+    expect(load(module, { NODE_COMPILE_CACHE: cache }).state).toMatchObject({ hits: 1 }); // rewritten
+  });
+
+  it('a broken entry is ignored and made again', () => {
+    const cache = join(scratch, 'cache');
+    const module = join(scratch, 'sum.cjs');
+    writeFileSync(module, 'module.exports = 20 + 22;\n');
+    load(module, { NODE_COMPILE_CACHE: cache });
+    const [entry] = entries(cache);
+    for (const junk of [Buffer.alloc(0), Buffer.from([1, 2]), Buffer.alloc(200, 0xff)]) {
+      writeFileSync(join(cache, entry!), junk);
+      const r = load(module, { NODE_COMPILE_CACHE: cache });
+      expect(r.value).toBe(42);
+      expect(r.state).toMatchObject({ hits: 0, rejected: 1 });
+    }
+    expect(load(module, { NODE_COMPILE_CACHE: cache }).state).toMatchObject({ hits: 1 });
+  });
+
+  it('a folder others can write to, a symbolic link or a file is never used', () => {
+    const module = join(scratch, 'one.cjs');
+    writeFileSync(module, 'module.exports = 1;\n');
+    const open = join(scratch, 'open');
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    expect(load(module, { NODE_COMPILE_CACHE: open }).state.off).toMatch(/writable by others/);
+    expect(readdirSync(open)).toEqual([]);
+    const real = join(scratch, 'real');
+    mkdirSync(real, { mode: 0o700 });
+    symlinkSync(real, join(scratch, 'link'));
+    expect(load(module, { NODE_COMPILE_CACHE: join(scratch, 'link') }).state.off).toMatch(/not a folder/);
+    expect(readdirSync(real)).toEqual([]);
+    writeFileSync(join(scratch, 'file'), '');
+    expect(load(module, { NODE_COMPILE_CACHE: join(scratch, 'file') }).state.off).toBeDefined();
+    expect(load(module, { NODE_COMPILE_CACHE: join(scratch, 'file') }).value).toBe(1);
+  });
+
+  it('NODE_DISABLE_COMPILE_CACHE turns it off', () => {
+    const cache = join(scratch, 'cache');
+    const module = join(scratch, 'two.cjs');
+    writeFileSync(module, 'module.exports = 2;\n');
+    const r = load(module, { NODE_COMPILE_CACHE: cache, NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(r.state.off).toMatch(/NODE_DISABLE_COMPILE_CACHE/);
+    expect(r.value).toBe(2);
+    expect(() => readdirSync(cache)).toThrow();
+  });
+
+  it('the CLI caches its own modules and oclif, in a folder only the user can read, with the same output', async () => {
+    const cache = join(scratch, 'cli-cache');
+    const args = ['hooks', 'events', '-o', 'json'];
+    const cold = await runCli(args, { env: demoEnv({ NODE_COMPILE_CACHE: cache }) });
+    const made = entries(cache);
+    expect(made.some((e) => e.includes('/events.js.'))).toBe(true); // dist/commands/hooks/events.js
+    expect(made.some((e) => e.includes('/config.js.'))).toBe(true); // @oclif/core/lib/config/config.js
+    expect(made.length).toBeGreaterThan(30);
+    expect(statSync(join(cache, made[0]!.split('/')[0]!)).mode & 0o077).toBe(0);
+    expect(statSync(join(cache, made[0]!)).mode & 0o077).toBe(0);
+    const times = made.map((e) => statSync(join(cache, e)).mtimeMs);
+    const warm = await runCli(args, { env: demoEnv({ NODE_COMPILE_CACHE: cache }) });
+    // Every entry was used as it was: a rejected or missing one would have been written again.
+    expect(entries(cache)).toEqual(made);
+    expect(made.map((e) => statSync(join(cache, e)).mtimeMs)).toEqual(times);
+    const off = await runCli(args, { env: demoEnv({ NODE_DISABLE_COMPILE_CACHE: '1' }) });
+    expect([cold.code, warm.code, off.code]).toEqual([0, 0, 0]);
+    expect(warm.stdout).toBe(cold.stdout);
+    expect(off.stdout).toBe(cold.stdout);
+    expect(warm.stderr).toBe('');
+  });
+});
