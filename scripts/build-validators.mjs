@@ -2,7 +2,7 @@
 // Compiles the shipped JSON Schemas (schemas/*.schema.json) with ajv into ONE standalone module,
 // src/validate/validators.generated.ts, so `hooks validate` never compiles a schema at run time
 // (an ajv compile costs ~60 ms; the precompiled module loads in ~20). The output is a .ts file
-// with `// @ts-nocheck` so tsc emits it into dist like any other source; the typed `validators`
+// with `// @ts-nocheck` so the build bundles it like any other source; the typed `validators`
 // map at its end is what src/validate/schema-check.ts uses. It is left unformatted (prettier
 // would triple its size): keep it in .prettierignore.
 //
