@@ -174,13 +174,16 @@ function checkNesting(text: string, file: string, source?: Source): SourceText {
 export const MAX_NESTING = 256;
 
 /** Offset where `[`/`{` nesting first passes MAX_NESTING (strings not excluded: a cheap guard). */
-function tooDeepAt(text: string): number | undefined {
+export function tooDeepAt(text: string): number | undefined {
   // Nesting past the limit takes more openers than the limit: most files have a handful, and
   // counting them with native searches is cheaper than walking every character here.
   let openers = 0;
   for (let i = text.indexOf('['); i !== -1 && openers <= MAX_NESTING; i = text.indexOf('[', i + 1)) openers++;
   for (let i = text.indexOf('{'); i !== -1 && openers <= MAX_NESTING; i = text.indexOf('{', i + 1)) openers++;
   if (openers <= MAX_NESTING) return undefined;
+  // Many openers (a config of a few hundred `[[hooks.declarations]]`): walk the brackets alone,
+  // which a native replace picks out, and the whole text only to place a real offender.
+  if (maxDepth(text.replace(/[^[\]{}]+/g, '')) <= MAX_NESTING) return undefined;
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -189,6 +192,19 @@ function tooDeepAt(text: string): number | undefined {
     } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
   }
   return undefined;
+}
+
+/** The deepest `[`/`{` nesting of a text, counted as tooDeepAt counts it. */
+function maxDepth(brackets: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < brackets.length; i++) {
+    const c = brackets.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) max = depth;
+    } else if (depth > 0) depth--;
+  }
+  return max;
 }
 
 /** 1-based line and column (in bytes) of a byte offset. */
