@@ -1,6 +1,6 @@
 // Keeps V8's compiled code of every CommonJS module between runs, as Node 22's
 // module.enableCompileCache() does. Node 20 has no such cache, and compiling hookctl's and
-// oclif's code again on every start was a fifth of each run (docs/PERFORMANCE.md).
+// oclif's code again on every start was about a quarter of each run (docs/PERFORMANCE.md).
 //
 // How: a module's source is compiled with vm.Script and the code V8 produced — the functions the
 // run actually called included — is written at exit into a per-user folder. The next run hands it
