@@ -11,9 +11,23 @@
 // Where: NODE_COMPILE_CACHE if set (the folder Node 22 would use), else
 // <tmpdir>/hookctl-compile-cache-<uid>; one folder per Node version and architecture inside.
 // The folder must be a real folder owned by the user and writable by no one else, or nothing is
-// cached. NODE_DISABLE_COMPILE_CACHE (any value) turns the cache off. Nothing here can change
-// what a run does: any failure to read, check or write an entry just means a normal compile.
-import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+// cached. NODE_DISABLE_COMPILE_CACHE (any value) turns the cache off. A run that wrote entries
+// removes those of modules that are gone. Nothing here can change what a run does: any failure
+// to read, check or write an entry just means a normal compile.
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import NodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -97,11 +111,11 @@ function cacheFolder(env: NodeJS.ProcessEnv): string | { off: string } {
 
 function install(Module: ModuleStatic, dir: string): void {
   const compile = Module.prototype._compile;
-  const made: { script: Script; file: string; source: string }[] = [];
+  const made: { script: Script; file: string; filename: string; source: string }[] = [];
   Module.prototype._compile = function (this: ModuleLike, content: string, filename: string, format?: string) {
     if (format === 'module') return compile.call(this, content, filename, format);
     const file = join(dir, entryName(filename));
-    const found = cachedCode(file, content);
+    const found = cachedCode(file, filename, content);
     const cachedData = typeof found === 'string' ? undefined : found;
     let script: Script;
     try {
@@ -117,13 +131,17 @@ function install(Module: ModuleStatic, dir: string): void {
     if (found === undefined) state.misses++;
     else if (found === 'stale' || script.cachedDataRejected === true) state.rejected++;
     else state.hits++;
-    if (cachedData === undefined || script.cachedDataRejected === true) made.push({ script, file, source: content });
+    if (cachedData === undefined || script.cachedDataRejected === true)
+      made.push({ script, file, filename, source: content });
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     return wrapper.call(this.exports, this.exports, requireFor(Module, this), this, filename, dirname(filename));
   };
   // At exit the code of every function the run called is compiled, so it goes into the entry.
   process.once('exit', () => {
-    for (const { script, file, source } of made) writeEntry(file, source, script.createCachedData());
+    if (made.length === 0) return;
+    for (const { script, file, filename, source } of made)
+      writeEntry(file, filename, source, script.createCachedData());
+    pruneEntries(dir, new Set(made.map((m) => m.file)));
   });
 }
 
@@ -140,38 +158,47 @@ function requireFor(Module: ModuleStatic, mod: ModuleLike): NodeJS.Require {
   return require;
 }
 
-// An entry: 4 bytes of source length (UTF-8 bytes, little-endian), the source, then V8's data.
-const HEADER = 4;
+// An entry: the module's path and its source, each as 4 bytes of UTF-8 length (little-endian)
+// and the text, then V8's data. The path names the module for pruning; the source is what the
+// data was made from.
+const LENGTH = 4;
+
+/** The module path and where its source starts, from an entry's first bytes; undefined if broken. */
+function entryHeader(entry: Buffer): { path: string; sourceAt: number } | undefined {
+  if (entry.length < LENGTH) return undefined;
+  const pathLength = entry.readUInt32LE(0);
+  if (LENGTH + pathLength + LENGTH > entry.length) return undefined;
+  return { path: entry.toString('utf8', LENGTH, LENGTH + pathLength), sourceAt: LENGTH + pathLength };
+}
 
 /** V8's data for `source` from the entry `file`: undefined when there is no entry, 'stale' when
- * the entry was made from another source (or is cut short). */
-function cachedCode(file: string, source: string): Buffer | 'stale' | undefined {
+ * the entry was made from another module or source (or is cut short). */
+function cachedCode(file: string, filename: string, source: string): Buffer | 'stale' | undefined {
   let entry: Buffer;
   try {
     entry = readFileSync(file);
   } catch {
     return undefined;
   }
-  if (entry.length < HEADER) return 'stale';
-  const length = entry.readUInt32LE(0);
-  if (length !== Buffer.byteLength(source) || HEADER + length >= entry.length) return 'stale';
-  if (entry.toString('utf8', HEADER, HEADER + length) !== source) return 'stale';
-  return entry.subarray(HEADER + length);
+  const header = entryHeader(entry);
+  if (header === undefined || header.path !== filename) return 'stale';
+  const length = entry.readUInt32LE(header.sourceAt);
+  const start = header.sourceAt + LENGTH;
+  if (length !== Buffer.byteLength(source) || start + length >= entry.length) return 'stale';
+  if (entry.toString('utf8', start, start + length) !== source) return 'stale';
+  return entry.subarray(start + length);
 }
 
 let writes = 0;
 
 /** Written beside and renamed into place: a concurrent run reads a whole entry or none. (No
  * fsync: an entry cut short by a crash fails the length checks and is made again.) */
-function writeEntry(file: string, source: string, code: Buffer): void {
+function writeEntry(file: string, filename: string, source: string, code: Buffer): void {
   const temp = `${file}.${process.pid}.${writes++}.tmp`;
   try {
     const fd = openSync(temp, 'wx', 0o600);
     try {
-      const header = Buffer.alloc(HEADER);
-      const text = Buffer.from(source, 'utf8');
-      header.writeUInt32LE(text.length, 0);
-      for (const part of [header, text, code]) {
+      for (const part of [...withLength(filename), ...withLength(source), code]) {
         for (let at = 0; at < part.length;) at += writeSync(fd, part, at, part.length - at);
       }
     } finally {
@@ -180,6 +207,62 @@ function writeEntry(file: string, source: string, code: Buffer): void {
     renameSync(temp, file);
   } catch {
     // A full disk or a read-only folder costs the next run a compile, nothing more.
+    rmQuietly(temp);
+  }
+}
+
+function withLength(text: string): [Buffer, Buffer] {
+  const bytes = Buffer.from(text, 'utf8');
+  const length = Buffer.alloc(LENGTH);
+  length.writeUInt32LE(bytes.length, 0);
+  return [length, bytes];
+}
+
+/** A left-over temporary file older than this is a writer that died before its rename. */
+const STALE_TEMP_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the entries of modules that no longer exist (each rebuild names its chunks anew, each
+ * upgrade moves to new files) and temporary files of writers that died. Runs only after a run
+ * that wrote entries, so a run served wholly from the cache never lists the folder.
+ */
+function pruneEntries(dir: string, keep: Set<string>): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  const head = Buffer.alloc(LENGTH + 4096);
+  for (const name of names) {
+    const file = join(dir, name);
+    if (keep.has(file)) continue;
+    try {
+      if (name.endsWith('.tmp')) {
+        if (Date.now() - statSync(file).mtimeMs > STALE_TEMP_MS) unlinkSync(file);
+        continue;
+      }
+      if (!name.endsWith('.v8')) continue;
+      const fd = openSync(file, 'r');
+      let read: number;
+      try {
+        read = readSync(fd, head, 0, head.length, 0);
+      } finally {
+        closeSync(fd);
+      }
+      const header = entryHeader(head.subarray(0, read));
+      if (header === undefined || !existsSync(header.path)) unlinkSync(file);
+    } catch {
+      // Gone already (another run pruned it), or unreadable: left for the next prune.
+    }
+  }
+}
+
+function rmQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // never created
   }
 }
 

@@ -1,7 +1,17 @@
 // The compile cache of the built CLI (src/cli/compile-cache.ts): each case runs fresh Node
 // processes, because a module is compiled once per process.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -77,6 +87,37 @@ describe('compile cache', () => {
       expect(r.state).toMatchObject({ hits: 0, rejected: 1 });
     }
     expect(load(module, { NODE_COMPILE_CACHE: cache }).state).toMatchObject({ hits: 1 });
+  });
+
+  it('entries of modules that are gone, and old temporary files, are removed when a run writes', () => {
+    const cache = join(scratch, 'cache');
+    const gone = join(scratch, 'gone.cjs');
+    const kept = join(scratch, 'kept.cjs');
+    writeFileSync(gone, 'module.exports = "gone";\n');
+    writeFileSync(kept, 'module.exports = "kept";\n');
+    load(gone, { NODE_COMPILE_CACHE: cache });
+    load(kept, { NODE_COMPILE_CACHE: cache });
+    expect(entries(cache)).toHaveLength(2);
+    const [version] = readdirSync(cache);
+    const oldTemp = join(cache, version!, 'x.v8.123.0.tmp');
+    const newTemp = join(cache, version!, 'y.v8.456.0.tmp');
+    writeFileSync(oldTemp, '');
+    writeFileSync(newTemp, '');
+    utimesSync(oldTemp, new Date(Date.now() - 2 * 3600_000), new Date(Date.now() - 2 * 3600_000));
+    rmSync(gone);
+    // A run served wholly from the cache writes nothing and prunes nothing.
+    expect(load(kept, { NODE_COMPILE_CACHE: cache }).state).toMatchObject({ hits: 1, misses: 0 });
+    expect(entries(cache)).toHaveLength(4);
+    const fresh = join(scratch, 'fresh.cjs');
+    writeFileSync(fresh, 'module.exports = "fresh";\n');
+    expect(load(fresh, { NODE_COMPILE_CACHE: cache }).state).toMatchObject({ misses: 1 });
+    const left = entries(cache).map((e) => e.split('/')[1]!);
+    expect(left.filter((e) => e.startsWith('gone.cjs.'))).toEqual([]);
+    expect(left.filter((e) => e.startsWith('kept.cjs.'))).toHaveLength(1);
+    expect(left.filter((e) => e.startsWith('fresh.cjs.'))).toHaveLength(1);
+    expect(left).not.toContain('x.v8.123.0.tmp');
+    expect(left).toContain('y.v8.456.0.tmp'); // may be a writer at work
+    expect(load(kept, { NODE_COMPILE_CACHE: cache }).state).toMatchObject({ hits: 1 });
   });
 
   it('a folder others can write to, a symbolic link or a file is never used', () => {
