@@ -26,7 +26,7 @@ import {
   renameSync,
   statSync,
   unlinkSync,
-  writeSync,
+  writeFileSync,
 } from 'node:fs';
 import NodeModule from 'node:module';
 import { tmpdir } from 'node:os';
@@ -196,14 +196,10 @@ let writes = 0;
 function writeEntry(file: string, filename: string, source: string, code: Buffer): void {
   const temp = `${file}.${process.pid}.${writes++}.tmp`;
   try {
-    const fd = openSync(temp, 'wx', 0o600);
-    try {
-      for (const part of [...withLength(filename), ...withLength(source), code]) {
-        for (let at = 0; at < part.length;) at += writeSync(fd, part, at, part.length - at);
-      }
-    } finally {
-      closeSync(fd);
-    }
+    writeFileSync(temp, Buffer.concat([...withLength(filename), ...withLength(source), code]), {
+      flag: 'wx',
+      mode: 0o600,
+    });
     renameSync(temp, file);
   } catch {
     // A full disk or a read-only folder costs the next run a compile, nothing more.
