@@ -3,22 +3,18 @@
 // stdout under --json / -o json, with the same exit code either way (oclif's own JSON error
 // would dump its whole config).
 // oclif is imported by subpath, never from '@oclif/core' itself: the package index checks the
-// Node version with semver and evaluates every export (help, ux, …) when imported from ESM,
-// about a tenth of a command's start-up. Commands take Flags and Args from here. The subpaths
-// are required, not imported: an ES import of a CommonJS module runs Node's export lexer over its
-// source (and that of every module it re-exports) on every start, a few ms for these four.
-import { createRequire } from 'node:module';
+// Node version with semver and evaluates every export (help, ux, …), about a tenth of a command's
+// start-up. Commands take Flags and Args from here. (The build turns these imports into plain
+// requires of oclif's CommonJS files: scripts/build.mjs.)
 import type { Interfaces } from '@oclif/core';
+import * as Args from '@oclif/core/args';
+import { Command } from '@oclif/core/command';
+import { CLIError, ExitError } from '@oclif/core/errors';
+import * as Flags from '@oclif/core/flags';
 import { HookctlError, ExitCode } from '../errors.js';
 import { resolveLocations, type Locations } from '../paths.js';
 import { wantsJson } from './argv.js';
 import { colourEnabled, makeColour, type Colour } from './colour.js';
-
-const require = createRequire(import.meta.url);
-const Args = require('@oclif/core/args') as typeof import('@oclif/core/args');
-const Flags = require('@oclif/core/flags') as typeof import('@oclif/core/flags');
-const { Command } = require('@oclif/core/command') as typeof import('@oclif/core/command');
-const { CLIError, ExitError } = require('@oclif/core/errors') as typeof import('@oclif/core/errors');
 
 export { Args, Flags };
 

@@ -9,7 +9,7 @@
 // it. The one property read before that is `__esModule` (TypeScript's import helpers read it
 // while oclif's modules load), which the table answers; a test checks the table against the
 // real modules, so an oclif upgrade that changes them fails the test rather than hookctl.
-import { createRequire } from 'node:module';
+import NodeModule from 'node:module';
 
 /** oclif file (under @oclif/core/lib/) → request it makes → the real module's `__esModule`. */
 export const DEFERRED: Readonly<Record<string, Readonly<Record<string, boolean>>>> = {
@@ -46,7 +46,7 @@ const materialised: string[] = [];
 export function deferUnusedOclifModules(): void {
   if (installed) return;
   installed = true;
-  const Module = createRequire(import.meta.url)('node:module') as ModuleStatic;
+  const Module = NodeModule as unknown as ModuleStatic;
   const load = Module._load;
   Module._load = function (this: unknown, request, parent, isMain) {
     if (REQUESTS.has(request)) {
