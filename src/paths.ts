@@ -1,8 +1,8 @@
-// Every location of SPEC §1 and its override. Nothing else reads the environment for paths.
+// Every location of SPEC §1 and its override. Nothing else reads the environment for paths,
+// except Node's own NODE_COMPILE_CACHE, which src/cli/compile-cache.ts reads before any of this
+// loads.
 import { homedir } from 'node:os';
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 
 export interface Locations {
   compozyHome: string;
@@ -20,11 +20,11 @@ export interface LocationOptions {
   additionalDirs?: string[];
   env?: NodeJS.ProcessEnv;
   cwd?: string;
-  /** The installed hookctl package (oclif's config root); found from this file when not given. */
-  packageRoot?: string;
+  /** The installed hookctl package: oclif's config root (its `skills/` is the bundled location). */
+  packageRoot: string;
 }
 
-export function resolveLocations(opts: LocationOptions = {}): Locations {
+export function resolveLocations(opts: LocationOptions): Locations {
   const env = opts.env ?? process.env;
   const cwd = opts.cwd ?? process.cwd();
   const home = env.HOME && env.HOME !== '' ? env.HOME : homedir();
@@ -34,19 +34,8 @@ export function resolveLocations(opts: LocationOptions = {}): Locations {
     coshSystemRoot: resolve(cwd, nonEmpty(env.COSH_SYSTEM_ROOT) ?? '/'),
     workspace: resolve(cwd, opts.workspace ?? '.'),
     additionalDirs: (opts.additionalDirs ?? []).map((d) => resolve(cwd, d)),
-    bundledSkillsDir: join(opts.packageRoot ?? packageRootOfThisFile(), 'skills'),
+    bundledSkillsDir: join(opts.packageRoot, 'skills'),
   };
-}
-
-/** The nearest folder above this file with a package.json: the root in src/ and in dist/chunks/. */
-function packageRootOfThisFile(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json')) || dir.endsWith(`${sep}dist`)) {
-    const up = dirname(dir);
-    if (up === dir) break;
-    dir = up;
-  }
-  return dir;
 }
 
 function nonEmpty(v: string | undefined): string | undefined {

@@ -14,7 +14,7 @@ import { HookctlError } from '../../src/errors.js';
 import { fire } from '../../src/fire.js';
 import { resolveLocations } from '../../src/paths.js';
 import { validateSources } from '../../src/validation.js';
-import { isolatedEnv, runCli } from '../support/cli.js';
+import { isolatedEnv, repoRoot, runCli } from '../support/cli.js';
 import { mutate, MUTATOR_NAMES, type Syntax } from './mutate.js';
 import { makeBox, parseJson, SEED_FIXTURES, STACK_FRAME, type Box } from './support.js';
 
@@ -208,7 +208,7 @@ describe('fuzz: mutated declaration files of every format', () => {
 
         // 2. In-process, one file at a time, so a crash names its case. One format at a time too
         // (the others' CLI batches go on meanwhile): process CPU time then measures this case only.
-        const loc = resolveLocations({ env, workspace: join(root, 'ws'), cwd: root });
+        const loc = resolveLocations({ packageRoot: repoRoot, env, workspace: join(root, 'ws'), cwd: root });
         const release = await inProcessTurn();
         try {
           for (const c of cases) {
@@ -259,7 +259,7 @@ describe('fuzz: mutated declaration files of every format', () => {
     } catch {
       failures.push(`CLI: stdout is not a report: ${res.stdout.slice(0, 300)}`);
     }
-    const loc = resolveLocations({ env, workspace: join(root, 'ws'), cwd: root });
+    const loc = resolveLocations({ packageRoot: repoRoot, env, workspace: join(root, 'ws'), cwd: root });
     for (const [i, entry] of CORPUS.entries()) {
       try {
         const outcome = await validateSources({ loc, env, files: [files[i]!] });
@@ -583,7 +583,7 @@ describe.concurrent('fuzz: payloads to hooks fire', () => {
     { timeout: 120_000 },
     async (dialect) => {
       const event = dialect === 'compozy' ? COMPOZY_EVENT : COSH_EVENT;
-      const loc = resolveLocations({ env: box.env, workspace: box.workspace, cwd: box.root });
+      const loc = resolveLocations({ packageRoot: repoRoot, env: box.env, workspace: box.workspace, cwd: box.root });
       const problems: string[] = [];
       for (const [i, p] of PAYLOADS.entries()) {
         const text = p.bytes().toString('utf8'); // what the command's reader hands to fire()

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { detectCoshFileKind, loadCoshSources, validateCoshFile } from '../../src/declarations/cosh/load.js';
 import type { Declaration } from '../../src/declarations/model.js';
+import { repoRoot } from '../support/cli.js';
 import { resolveLocations, type Locations } from '../../src/paths.js';
 
 let root: string;
@@ -22,6 +23,7 @@ let files: {
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'hookctl-cosh-load-'));
   loc = resolveLocations({
+    packageRoot: repoRoot,
     workspace: join(root, 'ws'),
     env: { HOME: join(root, 'home'), COSH_HOME: join(root, 'cosh'), COSH_SYSTEM_ROOT: join(root, 'sys') },
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readDisabledCoshHooks, setCoshHookDisabled } from '../../src/declarations/cosh/states.js';
 import { HookctlError } from '../../src/errors.js';
+import { repoRoot } from '../support/cli.js';
 import { resolveLocations, type Locations } from '../../src/paths.js';
 
 let root: string;
@@ -12,7 +13,11 @@ let statesFile: string;
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'hookctl-cosh-states-'));
-  loc = resolveLocations({ workspace: root, env: { HOME: root, COSH_HOME: join(root, 'cosh') } });
+  loc = resolveLocations({
+    packageRoot: repoRoot,
+    workspace: root,
+    env: { HOME: root, COSH_HOME: join(root, 'cosh') },
+  });
   statesFile = join(root, 'cosh/states/hooks.json');
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
