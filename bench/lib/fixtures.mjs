@@ -1,11 +1,10 @@
 // Generated inputs of the benchmarks, all under bench/.work/ (gitignored). Large inputs (the
 // 1,000,000-record log, the 10,000-declaration workspace) are written once and reused while
 // their marker file says they are complete and of the current layout.
-import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 
 /** Bump when a generator's output changes, so stale inputs are rebuilt. */
 const LAYOUT = 1;
@@ -121,29 +120,14 @@ export async function demoCopy(root, workDir) {
 
 // ---- declarations ----
 
-/** The event catalog of the build, so generated declarations use real events: read from the
- * built CLI (dist/ is bundles, with no module to import), each event's detail for its matchers. */
+/** The event catalog of the build, so generated declarations use real events. dist/ is bundles:
+ * dist/modules.json (written by the build) names the file that holds the catalog module. */
 export async function catalogEvents(root) {
-  const hookctl = async (...args) =>
-    JSON.parse(
-      (
-        await promisify(execFile)(process.execPath, [
-          join(root, 'bin', 'run.js'),
-          'hooks',
-          'events',
-          ...args,
-          '-o',
-          'json',
-        ])
-      ).stdout,
-    );
-  const names = (await hookctl('--dialect', 'compozy')).map((e) => e.event);
-  const events = [];
-  for (let i = 0; i < names.length; i += 4) {
-    for (const e of await Promise.all(names.slice(i, i + 4).map((name) => hookctl(name))))
-      events.push({ name: e.event, sync_eligible: e.sync_eligible, matcher_fields: e.matcher_fields });
-  }
-  return events.filter((e) => !e.matcher_fields.some((f) => f === 'task_id')); // keep matchers simple
+  const files = JSON.parse(readFileSync(join(root, 'dist', 'modules.json'), 'utf8'));
+  const file = Object.keys(files).find((f) => files[f].modules.includes('src/events/compozy.ts'));
+  if (file === undefined) throw new Error('bench: no built file holds src/events/compozy.ts (build first)');
+  const { compozyEvents } = createRequire(import.meta.url)(join(root, 'dist', file));
+  return compozyEvents().filter((e) => !e.matcher_fields.some((f) => f === 'task_id')); // keep matchers simple
 }
 
 function tomlString(s) {
