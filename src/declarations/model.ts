@@ -64,6 +64,8 @@ export interface Declaration {
   extension?: string;
   /** cosh only: the hook's description. */
   description?: string;
+  /** Data only the declaring dialect reads (claude: ClaudeHandlerInfo, src/dialects/claude/model.ts). */
+  extra?: Record<string, unknown>;
 }
 
 /** A declaration in dispatch order: `order` is its 1-based position within its event. */

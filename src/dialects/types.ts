@@ -16,6 +16,8 @@ export interface DialectCatalog {
   diagnostics: Diagnostic[];
   /** Files that were read. */
   files: string[];
+  /** What the dialect's dispatch needs beyond declarations (claude: merged settings env, http gates). */
+  context?: unknown;
 }
 
 /** One row of `hooks events` (SPEC §6), light: listing events loads no payload types. */
@@ -67,6 +69,8 @@ export interface DispatchRequest {
   executor: Executor;
   onRecord: (record: RunRecord) => void | Promise<void>;
   onNotification?: (n: unknown) => void;
+  /** The catalog's `context` (see DialectCatalog). */
+  context?: unknown;
   /** Dialect-specific selections from the command line (claude: skills, agent). */
   options?: Record<string, unknown>;
 }
