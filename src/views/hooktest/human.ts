@@ -1,0 +1,58 @@
+// `hooks test` for a terminal (SPEC §8): per file a heading, one line per case (✓/✗, name,
+// duration), under a failed case each unmet expectation with expected and actual (a payload's
+// differences one path a line), then the summary line `N passed, N failed`.
+import type { Colour } from '../../cli/colour.js';
+import { show } from '../../hooktest/expect.js';
+import type { CaseReport, TestRunReport, Unmet } from '../../hooktest/model.js';
+
+export function formatHumanReport(report: TestRunReport, colour: Colour): string {
+  const lines: string[] = [];
+  let file: string | undefined;
+  for (const c of report.cases) {
+    if (c.file !== file) {
+      if (file !== undefined) lines.push('');
+      file = c.file;
+      lines.push(fileHeading(c, colour));
+    }
+    lines.push(...caseLines(c, colour));
+  }
+  if (report.cases.length === 0) lines.push('No test cases ran.');
+  lines.push('');
+  if (report.bailed) lines.push(colour.paint('warning', 'Stopped at the first failure (--bail).'));
+  lines.push(summaryLine(report, colour));
+  return lines.join('\n');
+}
+
+export function fileHeading(c: Pick<CaseReport, 'file' | 'suite'>, colour: Colour): string {
+  return `${colour.paint('bold', c.suite)}  ${colour.paint('dim', c.file)}`;
+}
+
+/** The case's line and, when it failed, why. */
+export function caseLines(c: CaseReport, colour: Colour): string[] {
+  const mark = c.status === 'passed' ? colour.paint('ok', '✓') : colour.paint('error', '✗');
+  const dry = c.dryRun ? colour.paint('dim', ' (dry run)') : '';
+  const lines = [`  ${mark} ${c.name}${dry}  ${colour.paint('dim', `${c.duration_ms} ms`)}`];
+  if (c.error !== undefined) {
+    lines.push(`      ${colour.paint('error', 'error')}: ${c.error}`);
+    for (const d of c.errorDetails ?? []) lines.push(`        ${d}`);
+  }
+  for (const u of c.unmet) lines.push(...unmetLines(u, colour));
+  return lines;
+}
+
+function unmetLines(u: Unmet, colour: Colour): string[] {
+  const lines = [`      ${u.message}`];
+  for (const d of u.differences ?? []) {
+    lines.push(`        ${d.path === '' ? '(payload)' : d.path}`);
+    lines.push(`          ${colour.paint('ok', `- expected ${show(d.expected)}`)}`);
+    lines.push(`          ${colour.paint('error', `+ actual   ${show(d.actual)}`)}`);
+  }
+  return lines;
+}
+
+/** Exactly `N passed, N failed` (CI systems read this line). */
+export function summaryLine(report: Pick<TestRunReport, 'passed' | 'failed'>, colour?: Colour): string {
+  const text = `${report.passed} passed, ${report.failed} failed`;
+  if (!colour) return text;
+  return colour.paint(report.failed > 0 ? 'error' : 'ok', text);
+}
