@@ -16,7 +16,11 @@ export function isTestFileName(name: string): boolean {
  * The test files under `paths` (absolute, each once): files named on the command line as given,
  * in that order; each folder's files sorted by path, so a run's order never depends on the disk.
  */
-export async function findTestFiles(paths: readonly string[], workspace: string, cwd = process.cwd()): Promise<string[]> {
+export async function findTestFiles(
+  paths: readonly string[],
+  workspace: string,
+  cwd = process.cwd(),
+): Promise<string[]> {
   const roots = paths.length === 0 ? [workspace] : paths.map((p) => resolve(cwd, p));
   const found: string[] = [];
   for (const root of roots) {

@@ -25,15 +25,36 @@ export function evaluateCase(testCase: Pick<TestCase, 'expect'>, result: CaseRes
   if (result.kind === 'plan') return expect ? checkRan(expect, result.wouldRun, 'would run') : [];
   if (expect === undefined) {
     return result.failed
-      ? [unmet('dispatch', 'not failed', result.error ?? result.verdict, `dispatch failed: ${result.error ?? result.verdict}`)]
+      ? [
+          unmet(
+            'dispatch',
+            'not failed',
+            result.error ?? result.verdict,
+            `dispatch failed: ${result.error ?? result.verdict}`,
+          ),
+        ]
       : [];
   }
   const out: Unmet[] = [];
   if (expect.verdict !== undefined && expect.verdict !== result.verdict) {
-    out.push(unmet('verdict', expect.verdict, result.verdict, `verdict: expected ${show(expect.verdict)}, got ${show(result.verdict)}`));
+    out.push(
+      unmet(
+        'verdict',
+        expect.verdict,
+        result.verdict,
+        `verdict: expected ${show(expect.verdict)}, got ${show(result.verdict)}`,
+      ),
+    );
   }
   if (expect.exit_code !== undefined && expect.exit_code !== result.exitCode) {
-    out.push(unmet('exit_code', expect.exit_code, result.exitCode, `exit_code: expected ${expect.exit_code}, got ${result.exitCode}`));
+    out.push(
+      unmet(
+        'exit_code',
+        expect.exit_code,
+        result.exitCode,
+        `exit_code: expected ${expect.exit_code}, got ${result.exitCode}`,
+      ),
+    );
   }
   checkText(out, 'reason', expect.reason, result.reason);
   out.push(...checkRan(expect, ranHooks(result.runs), 'ran'));
@@ -71,12 +92,21 @@ export function evaluateCase(testCase: Pick<TestCase, 'expect'>, result: CaseRes
 function checkRan(expect: Expectations, ran: string[], verb: 'ran' | 'would run'): Unmet[] {
   const out: Unmet[] = [];
   if (expect.ran !== undefined && !sameList(expect.ran, ran)) {
-    out.push(unmet('ran', expect.ran, ran, `ran: expected ${showList(expect.ran)} (in this order), ${verb === 'ran' ? 'got' : 'would run'} ${showList(ran)}`));
+    out.push(
+      unmet(
+        'ran',
+        expect.ran,
+        ran,
+        `ran: expected ${showList(expect.ran)} (in this order), ${verb === 'ran' ? 'got' : 'would run'} ${showList(ran)}`,
+      ),
+    );
   }
   if (expect.not_ran !== undefined) {
     const present = expect.not_ran.filter((name) => ran.includes(name));
     if (present.length > 0) {
-      out.push(unmet('not_ran', expect.not_ran, ran, `not_ran: ${showList(present)} ${verb} (${verb}: ${showList(ran)})`));
+      out.push(
+        unmet('not_ran', expect.not_ran, ran, `not_ran: ${showList(present)} ${verb} (${verb}: ${showList(ran)})`),
+      );
     }
   }
   return out;
@@ -88,14 +118,33 @@ function checkOutcomes(expected: Record<string, string>, runs: readonly CaseRun[
     const actual = runs.filter((r) => r.hook === hook).map((r) => r.outcome);
     if (actual.length > 0 && actual.every((o) => o === outcome)) continue;
     const got = actual.length === 0 ? 'no run' : actual.length === 1 ? show(actual[0]) : showList(actual);
-    out.push(unmet(`outcomes.${hook}`, outcome, actual.length === 1 ? actual[0] : actual, `outcomes.${hook}: expected ${show(outcome)}, got ${got}`));
+    out.push(
+      unmet(
+        `outcomes.${hook}`,
+        outcome,
+        actual.length === 1 ? actual[0] : actual,
+        `outcomes.${hook}: expected ${show(outcome)}, got ${got}`,
+      ),
+    );
   }
   return out;
 }
 
-function checkText(out: Unmet[], key: 'reason' | 'context', pattern: TextPattern | undefined, actual: string | null): void {
+function checkText(
+  out: Unmet[],
+  key: 'reason' | 'context',
+  pattern: TextPattern | undefined,
+  actual: string | null,
+): void {
   if (pattern === undefined || textMatches(pattern, actual)) return;
-  out.push(unmet(key, patternText(pattern), actual, `${key}: expected ${patternText(pattern)}, got ${actual === null ? 'none' : show(actual)}`));
+  out.push(
+    unmet(
+      key,
+      patternText(pattern),
+      actual,
+      `${key}: expected ${patternText(pattern)}, got ${actual === null ? 'none' : show(actual)}`,
+    ),
+  );
 }
 
 /** `/pattern/flags` is a regular expression; any other text is matched exactly. */

@@ -39,7 +39,10 @@ export async function loadTestFile(file: string): Promise<LoadedTestFile> {
 function parseJson(text: string, file: string): Parsed {
   const parsed = parseJsonDocument(text);
   if (parsed.ok) return { ok: true, document: parsed.value, locate: parsed.locate };
-  return { ok: false, diagnostics: [diagnostic('json_parse_error', `invalid JSON: ${parsed.message}`, file, parsed.position)] };
+  return {
+    ok: false,
+    diagnostics: [diagnostic('json_parse_error', `invalid JSON: ${parsed.message}`, file, parsed.position)],
+  };
 }
 
 /**
@@ -51,7 +54,11 @@ function parseJsonDocument(text: string): ReturnType<typeof parseJsonWithPositio
   if (parsed.ok) return parsed;
   const strict = parseStrictJson(text);
   if (strict.ok) return parsed;
-  return { ok: false, message: strict.error.message, position: { line: strict.error.line, column: strict.error.column } };
+  return {
+    ok: false,
+    message: strict.error.message,
+    position: { line: strict.error.line, column: strict.error.column },
+  };
 }
 
 function parseYaml(text: string, file: string): Parsed {
@@ -74,7 +81,12 @@ function parseYaml(text: string, file: string): Parsed {
   try {
     return { ok: true, document: doc.toJS({ maxAliasCount: 100 }), locate: yamlLocator(doc, toFile) };
   } catch (err) {
-    return { ok: false, diagnostics: [diagnostic('yaml_parse_error', `invalid YAML: ${firstLine((err as Error).message)}`, file, { line: 1 })] };
+    return {
+      ok: false,
+      diagnostics: [
+        diagnostic('yaml_parse_error', `invalid YAML: ${firstLine((err as Error).message)}`, file, { line: 1 }),
+      ],
+    };
   }
 }
 
@@ -127,7 +139,7 @@ class FileReader {
 
   private async workspace(written: string): Promise<string | undefined> {
     const dir = resolve(dirname(this.file), written);
-    let isDir = false;
+    let isDir: boolean;
     try {
       isDir = (await stat(dir)).isDirectory();
     } catch {
@@ -146,7 +158,8 @@ class FileReader {
     } else if (raw.payload_file !== undefined) {
       payload = (await this.payloadFile(raw.payload_file, [...at, 'payload_file'])) ?? {};
     }
-    const expect = raw.expect === undefined ? undefined : this.expectations(raw.expect, [...at, 'expect'], raw.dry_run === true);
+    const expect =
+      raw.expect === undefined ? undefined : this.expectations(raw.expect, [...at, 'expect'], raw.dry_run === true);
     if (this.diagnostics.length > errorsBefore) return undefined;
 
     const testCase: TestCase = {
@@ -178,7 +191,9 @@ class FileReader {
     const parsed = parseJsonDocument(read.text);
     if (!parsed.ok) {
       // The problem is in the payload file: point there (SPEC §7.4).
-      this.diagnostics.push(diagnostic('hooktest_payload_file', `invalid JSON: ${parsed.message}`, path, parsed.position));
+      this.diagnostics.push(
+        diagnostic('hooktest_payload_file', `invalid JSON: ${parsed.message}`, path, parsed.position),
+      );
       return undefined;
     }
     const value = parsed.value;
@@ -194,7 +209,11 @@ class FileReader {
     if (dryRun) {
       for (const key of Object.keys(raw)) {
         if (!DRY_RUN_KEYS.has(key)) {
-          this.error('hooktest_dry_run_expect', `a dry_run case checks only ran and not_ran; "${key}" would never be checked`, [...at, key]);
+          this.error(
+            'hooktest_dry_run_expect',
+            `a dry_run case checks only ran and not_ran; "${key}" would never be checked`,
+            [...at, key],
+          );
         }
       }
     }
@@ -260,7 +279,8 @@ class FileReader {
   private position(path: PathSeg[]): FilePosition {
     for (let n = path.length; n >= 0; n--) {
       const found = this.locate(path.slice(0, n));
-      if (found !== undefined) return found.column === undefined ? { line: found.line } : { line: found.line, column: found.column };
+      if (found !== undefined)
+        return found.column === undefined ? { line: found.line } : { line: found.line, column: found.column };
     }
     return { line: 1 };
   }

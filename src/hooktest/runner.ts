@@ -53,7 +53,13 @@ export async function runTests(files: readonly TestFile[], opts: RunTestsOptions
   };
 }
 
-async function runCase(testFile: TestFile, testCase: TestCase, fire: FireCase, now: () => number, cwd: string): Promise<CaseReport> {
+async function runCase(
+  testFile: TestFile,
+  testCase: TestCase,
+  fire: FireCase,
+  now: () => number,
+  cwd: string,
+): Promise<CaseReport> {
   const base = {
     file: relativeToCwd(testFile.file, cwd),
     suite: testFile.name,
@@ -66,17 +72,33 @@ async function runCase(testFile: TestFile, testCase: TestCase, fire: FireCase, n
   try {
     const result = await fire(testCase, testFile);
     const unmet = evaluateCase(testCase, result);
-    return { ...base, status: unmet.length === 0 ? 'passed' : 'failed', duration_ms: Math.round(now() - started), unmet };
+    return {
+      ...base,
+      status: unmet.length === 0 ? 'passed' : 'failed',
+      duration_ms: Math.round(now() - started),
+      unmet,
+    };
   } catch (err) {
     // A case that cannot be fired (declarations with errors, an unreadable workspace) fails with
     // the engine's own message; the other cases still run.
-    const report: CaseReport = { ...base, status: 'failed', duration_ms: Math.round(now() - started), unmet: [], error: (err as Error).message };
+    const report: CaseReport = {
+      ...base,
+      status: 'failed',
+      duration_ms: Math.round(now() - started),
+      unmet: [],
+      error: (err as Error).message,
+    };
     if (err instanceof HookctlError && err.details.length > 0) report.errorDetails = [...err.details];
     return report;
   }
 }
 
-function remainingCases(files: readonly TestFile[], file: TestFile, testCase: TestCase, filter: string | undefined): number {
+function remainingCases(
+  files: readonly TestFile[],
+  file: TestFile,
+  testCase: TestCase,
+  filter: string | undefined,
+): number {
   let seen = false;
   let left = 0;
   for (const f of files) {

@@ -12,7 +12,10 @@ type JsonSchema = Record<string, unknown>;
  * absent): "" (or the first allowed value), 0, false, {}, []. Properties whose type the schema
  * leaves open are left out: any value written would be a guess.
  */
-export function payloadSkeleton(payloadSchema: unknown, omit: ReadonlySet<string> = new Set()): Record<string, unknown> {
+export function payloadSkeleton(
+  payloadSchema: unknown,
+  omit: ReadonlySet<string> = new Set(),
+): Record<string, unknown> {
   const schema = asSchema(payloadSchema);
   const definitions = asSchema(schema.definitions);
   const out: Record<string, unknown> = {};
@@ -26,7 +29,8 @@ export function payloadSkeleton(payloadSchema: unknown, omit: ReadonlySet<string
 
 function resolve(schema: JsonSchema, definitions: JsonSchema): JsonSchema {
   const ref = schema.$ref;
-  if (typeof ref === 'string' && ref.startsWith('#/definitions/')) return asSchema(definitions[ref.slice('#/definitions/'.length)]);
+  if (typeof ref === 'string' && ref.startsWith('#/definitions/'))
+    return asSchema(definitions[ref.slice('#/definitions/'.length)]);
   return schema;
 }
 
@@ -76,7 +80,11 @@ export function starterTestFile(input: StarterInput): string {
     'cases:',
   ];
   for (const c of input.cases) {
-    lines.push(`  - name: ${q(`${c.hook} with the skeleton payload`)}`, `    event: ${q(input.event)}`, `    hooks: [${q(c.hook)}]`);
+    lines.push(
+      `  - name: ${q(`${c.hook} with the skeleton payload`)}`,
+      `    event: ${q(input.event)}`,
+      `    hooks: [${q(c.hook)}]`,
+    );
     lines.push(...yamlMap('payload', input.payload, '    '));
     lines.push('    expect:', ...expectLines(c.observed).map((l) => `      ${l}`));
   }
@@ -88,7 +96,8 @@ function expectLines(observed: CaseResult): string[] {
   if (observed.kind === 'plan') return [`ran: ${json(observed.wouldRun)}`];
   const lines = [`verdict: ${json(observed.verdict)}`, `exit_code: ${observed.exitCode}`];
   // A regex of the exact text would need escaping; the text itself is matched exactly.
-  if (observed.reason !== null && parseTextPattern(observed.reason).kind === 'exact') lines.push(`reason: ${json(observed.reason)}`);
+  if (observed.reason !== null && parseTextPattern(observed.reason).kind === 'exact')
+    lines.push(`reason: ${json(observed.reason)}`);
   lines.push(`ran: ${json(ranHooks(observed.runs))}`);
   const outcomes: Record<string, string> = {};
   for (const r of observed.runs) outcomes[r.hook] = r.outcome;

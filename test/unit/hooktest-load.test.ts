@@ -21,7 +21,8 @@ async function put(rel: string, text: string): Promise<string> {
   return path;
 }
 
-const where = (ds: { code: string; line: number; column?: number }[]) => ds.map((d) => `${d.code}@${d.line}:${d.column ?? '-'}`);
+const where = (ds: { code: string; line: number; column?: number }[]) =>
+  ds.map((d) => `${d.code}@${d.line}:${d.column ?? '-'}`);
 
 describe('findTestFiles', () => {
   it('finds *.hooktest.{yaml,yml,json} under folders, sorted, outside node_modules and .git', async () => {
@@ -33,7 +34,11 @@ describe('findTestFiles', () => {
     await put('node_modules/pkg/dep.hooktest.yaml', '');
     await put('.git/hooks/h.hooktest.yaml', '');
     const files = await findTestFiles([], dir);
-    expect(files.map((f) => f.slice(dir.length + 1))).toEqual(['a/one.hooktest.yaml', 'a/three.hooktest.json', 'b/two.hooktest.yml']);
+    expect(files.map((f) => f.slice(dir.length + 1))).toEqual([
+      'a/one.hooktest.yaml',
+      'a/three.hooktest.json',
+      'b/two.hooktest.yml',
+    ]);
   });
 
   it('takes files named on the command line as they are, in order, each once, relative to cwd', async () => {
@@ -110,14 +115,23 @@ describe('loadTestFile', () => {
         max_duration_ms: 500,
       },
     });
-    expect(first!.namePositions.map((n) => `${n.name}@${n.position.line}`)).toEqual(['guard@8', 'guard@13', 'audit@14', 'guard@15']);
+    expect(first!.namePositions.map((n) => `${n.name}@${n.position.line}`)).toEqual([
+      'guard@8',
+      'guard@13',
+      'audit@14',
+      'guard@15',
+    ]);
     expect(second).toMatchObject({ name: 'dry', dryRun: true, expect: { ran: [] }, position: { line: 19 } });
   });
 
   it('defaults the name to the file name, and reads JSON with positions', async () => {
     const file = await put('a.hooktest.json', '{\n  "cases": [\n    {"name": "n", "event": "Stop"}\n  ]\n}\n');
     const { testFile } = await loadTestFile(file);
-    expect(testFile).toMatchObject({ name: 'a.hooktest.json', env: {}, cases: [{ name: 'n', position: { line: 3, column: 5 }, payload: {} }] });
+    expect(testFile).toMatchObject({
+      name: 'a.hooktest.json',
+      env: {},
+      cases: [{ name: 'n', position: { line: 3, column: 5 }, payload: {} }],
+    });
     expect(testFile!.workspace).toBeUndefined();
     expect(testFile!.cases[0]!.expect).toBeUndefined();
   });
@@ -148,7 +162,17 @@ describe('loadTestFile', () => {
   it('checks the schema: unknown keys, types, missing keys, each at its line, as validate words them', async () => {
     const file = await put(
       's.hooktest.yaml',
-      ['cases:', '  - name: a', '    event: Stop', '    expect:', '      verdit: denied', '      exit_code: 1.5', '  - name: b', 'extra: 1', ''].join('\n'),
+      [
+        'cases:',
+        '  - name: a',
+        '    event: Stop',
+        '    expect:',
+        '      verdit: denied',
+        '      exit_code: 1.5',
+        '  - name: b',
+        'extra: 1',
+        '',
+      ].join('\n'),
     );
     const { diagnostics } = await loadTestFile(file);
     expect(diagnostics.map((d) => `${d.code}@${d.line}: ${d.message}`).sort()).toEqual([
@@ -183,13 +207,21 @@ describe('loadTestFile', () => {
       ].join('\n'),
     );
     const { diagnostics } = await loadTestFile(file);
-    expect(diagnostics.map((d) => `${d.file === bad ? 'bad.json' : 'test'}:${d.line}:${d.column} ${d.code} ${d.message.replace(dir, '<dir>')}`)).toEqual([
+    expect(
+      diagnostics.map(
+        (d) =>
+          `${d.file === bad ? 'bad.json' : 'test'}:${d.line}:${d.column} ${d.code} ${d.message.replace(dir, '<dir>')}`,
+      ),
+    ).toEqual([
       "bad.json:2:8 hooktest_payload_file invalid JSON: unexpected character 't', expected a value",
       'test:4:32 hooktest_payload_file payload_file "../payloads/list.json" must hold a JSON object, got an array',
       'test:5:32 hooktest_payload_file payload_file "nope.json" does not exist (<dir>/t/nope.json)',
       'test:6:45 hooktest_payload_conflict give either payload or payload_file, not both',
     ]);
-    const okOnly = await put('t/ok.hooktest.yaml', 'cases:\n  - { name: ok, event: Stop, payload_file: ../payloads/ok.json }\n');
+    const okOnly = await put(
+      't/ok.hooktest.yaml',
+      'cases:\n  - { name: ok, event: Stop, payload_file: ../payloads/ok.json }\n',
+    );
     expect((await loadTestFile(okOnly)).testFile!.cases[0]!.payload).toEqual({ tool_id: 'x' });
   });
 
@@ -210,8 +242,14 @@ describe('loadTestFile', () => {
       ].join('\n'),
     );
     const { diagnostics } = await loadTestFile(file);
-    expect(diagnostics.map((d) => `${d.code}@${d.line}`)).toEqual(['hooktest_workspace@1', 'hooktest_invalid_regex@5', 'hooktest_dry_run_expect@9']);
-    expect(diagnostics[2]!.message).toBe('a dry_run case checks only ran and not_ran; "verdict" would never be checked');
+    expect(diagnostics.map((d) => `${d.code}@${d.line}`)).toEqual([
+      'hooktest_workspace@1',
+      'hooktest_invalid_regex@5',
+      'hooktest_dry_run_expect@9',
+    ]);
+    expect(diagnostics[2]!.message).toBe(
+      'a dry_run case checks only ran and not_ran; "verdict" would never be checked',
+    );
   });
 
   it('refuses a workspace that is a file', async () => {

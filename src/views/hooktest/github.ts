@@ -16,7 +16,13 @@ export function annotation(c: CaseReport): string {
   properties.push(`title=${escapeProperty(`hooks test: ${c.name}`)}`);
   const message = [
     ...(c.error !== undefined ? [c.error, ...(c.errorDetails ?? [])] : []),
-    ...c.unmet.flatMap((u) => [u.message, ...(u.differences ?? []).map((d) => `  ${d.path}: expected ${JSON.stringify(d.expected)}, got ${d.actual === undefined ? 'absent' : JSON.stringify(d.actual)}`)]),
+    ...c.unmet.flatMap((u) => [
+      u.message,
+      ...(u.differences ?? []).map(
+        (d) =>
+          `  ${d.path}: expected ${JSON.stringify(d.expected)}, got ${d.actual === undefined ? 'absent' : JSON.stringify(d.actual)}`,
+      ),
+    ]),
   ].join('\n');
   return `::error ${properties.join(',')}::${escapeData(message)}`;
 }

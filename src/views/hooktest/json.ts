@@ -25,7 +25,14 @@ export function jsonReport(report: TestRunReport): unknown {
         expected: u.expected,
         actual: u.actual ?? null,
         ...(u.differences
-          ? { differences: u.differences.map((d) => ({ path: d.path, expected: d.expected, actual: d.actual ?? null, absent: d.actual === undefined })) }
+          ? {
+              differences: u.differences.map((d) => ({
+                path: d.path,
+                expected: d.expected,
+                actual: d.actual ?? null,
+                absent: d.actual === undefined,
+              })),
+            }
           : {}),
       })),
     })),

@@ -34,11 +34,16 @@ function testcase(c: CaseReport): string[] {
   if (c.status === 'passed') return [`${open}/>`];
   const lines = [`${open}>`];
   if (c.error !== undefined) {
-    lines.push(`      <error message="${attr(c.error)}" type="error">${text([c.error, ...(c.errorDetails ?? [])].join('\n'))}</error>`);
+    lines.push(
+      `      <error message="${attr(c.error)}" type="error">${text([c.error, ...(c.errorDetails ?? [])].join('\n'))}</error>`,
+    );
   }
   if (c.unmet.length > 0) {
     const body = c.unmet
-      .flatMap((u) => [u.message, ...(u.differences ?? []).map((d) => `  ${d.path}: expected ${show(d.expected)}, got ${show(d.actual)}`)])
+      .flatMap((u) => [
+        u.message,
+        ...(u.differences ?? []).map((d) => `  ${d.path}: expected ${show(d.expected)}, got ${show(d.actual)}`),
+      ])
       .join('\n');
     const message = c.unmet.length === 1 ? c.unmet[0]!.message : `${c.unmet.length} expectations not met`;
     lines.push(`      <failure message="${attr(message)}" type="expectation">${text(body)}</failure>`);

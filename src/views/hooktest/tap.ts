@@ -20,22 +20,35 @@ export function formatTapReport(report: TestRunReport): string {
 
 /** One line; `#` would start a directive and `\` escapes it. */
 function description(c: CaseReport): string {
-  return `${c.suite} > ${c.name}`.replace(/[\r\n]+/g, ' ').replace(/\\/g, '\\\\').replace(/#/g, '\\#');
+  return `${c.suite} > ${c.name}`
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/\\/g, '\\\\')
+    .replace(/#/g, '\\#');
 }
 
 function yamlBlock(c: CaseReport): string[] {
   // JSON strings are valid YAML scalars: every value is written with JSON.stringify.
   const q = (s: string) => JSON.stringify(s);
-  const lines = ['  ---', `  file: ${q(c.file)}`, `  line: ${c.position.line}`, `  event: ${q(c.event)}`, `  duration_ms: ${c.duration_ms}`];
+  const lines = [
+    '  ---',
+    `  file: ${q(c.file)}`,
+    `  line: ${c.position.line}`,
+    `  event: ${q(c.event)}`,
+    `  duration_ms: ${c.duration_ms}`,
+  ];
   if (c.error !== undefined) lines.push(`  error: ${q([c.error, ...(c.errorDetails ?? [])].join('\n'))}`);
   if (c.unmet.length > 0) {
     lines.push('  failures:');
     for (const u of c.unmet) {
       lines.push(`    - expectation: ${q(u.key)}`, `      message: ${q(u.message)}`);
-      lines.push(`      expected: ${JSON.stringify(u.expected ?? null)}`, `      actual: ${JSON.stringify(u.actual ?? null)}`);
+      lines.push(
+        `      expected: ${JSON.stringify(u.expected ?? null)}`,
+        `      actual: ${JSON.stringify(u.actual ?? null)}`,
+      );
       if (u.differences) {
         lines.push('      differences:');
-        for (const d of u.differences) lines.push(`        - ${q(`${d.path}: expected ${show(d.expected)}, got ${show(d.actual)}`)}`);
+        for (const d of u.differences)
+          lines.push(`        - ${q(`${d.path}: expected ${show(d.expected)}, got ${show(d.actual)}`)}`);
       }
     }
   }
