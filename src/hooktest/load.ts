@@ -93,6 +93,7 @@ function parseYaml(text: string, file: string): Parsed {
 // The shapes the schema has already checked.
 interface RawFile {
   name?: string;
+  dialect?: string;
   workspace?: string;
   env?: Record<string, string>;
   cases: RawCase[];
@@ -100,6 +101,7 @@ interface RawFile {
 interface RawCase {
   name: string;
   event: string;
+  dialect?: string;
   payload?: Record<string, unknown>;
   payload_file?: string;
   hooks?: string[];
@@ -171,6 +173,8 @@ class FileReader {
       eventPosition: this.position([...at, 'event']),
       namePositions: this.namePositions(raw, at),
     };
+    const dialect = raw.dialect ?? this.raw.dialect;
+    if (dialect !== undefined) testCase.dialect = dialect;
     if (raw.hooks !== undefined) testCase.hooks = [...raw.hooks];
     if (expect !== undefined && Object.keys(expect).length > 0) testCase.expect = expect;
     return testCase;

@@ -26,6 +26,8 @@ export interface FilePosition {
 export interface TestCase {
   name: string;
   event: string;
+  /** The case's (else the file's) `dialect`, as `fire --dialect`; undefined = the registry decides. */
+  dialect?: string;
   payload: Record<string, unknown>;
   /** Run only these hooks (as `fire --hook`); undefined = every hook of the event. */
   hooks?: string[];

@@ -136,6 +136,13 @@ describe('loadTestFile', () => {
     expect(testFile!.cases[0]!.expect).toBeUndefined();
   });
 
+  it('gives each case the file's dialect unless the case names its own', async () => {
+    const file = await put('d.hooktest.yaml', 'dialect: cosh\ncases:\n  - { name: a, event: Stop }\n  - { name: b, event: Stop, dialect: claude }\n');
+    expect((await loadTestFile(file)).testFile!.cases.map((c) => c.dialect)).toEqual(['cosh', 'claude']);
+    const none = await put('n.hooktest.yaml', 'cases:\n  - { name: a, event: Stop }\n');
+    expect((await loadTestFile(none)).testFile!.cases[0]!.dialect).toBeUndefined();
+  });
+
   it('treats an empty expect as no expect', async () => {
     const file = await put('e.hooktest.yaml', 'cases:\n  - { name: n, event: Stop, expect: {} }\n');
     expect((await loadTestFile(file)).testFile!.cases[0]!.expect).toBeUndefined();
