@@ -136,7 +136,7 @@ describe('loadTestFile', () => {
     expect(testFile!.cases[0]!.expect).toBeUndefined();
   });
 
-  it('gives each case the file's dialect unless the case names its own', async () => {
+  it('gives each case the dialect of its file unless the case names its own', async () => {
     const file = await put('d.hooktest.yaml', 'dialect: cosh\ncases:\n  - { name: a, event: Stop }\n  - { name: b, event: Stop, dialect: claude }\n');
     expect((await loadTestFile(file)).testFile!.cases.map((c) => c.dialect)).toEqual(['cosh', 'claude']);
     const none = await put('n.hooktest.yaml', 'cases:\n  - { name: a, event: Stop }\n');
