@@ -6,21 +6,34 @@ import { show } from '../../hooktest/expect.js';
 import type { CaseReport, TestRunReport, Unmet } from '../../hooktest/model.js';
 
 export function formatHumanReport(report: TestRunReport, colour: Colour): string {
-  const lines: string[] = [];
+  const progress = humanProgress(colour);
+  return [...report.cases.map((c) => progress.caseText(c)), progress.endText(report)].join('\n');
+}
+
+/**
+ * The same text, a case at a time (a terminal sees each case as it ends): `caseText` for each
+ * case in order (with its file's heading before the first case of a file), then `endText`.
+ */
+export function humanProgress(colour: Colour): { caseText(c: CaseReport): string; endText(report: TestRunReport): string } {
   let file: string | undefined;
-  for (const c of report.cases) {
-    if (c.file !== file) {
-      if (file !== undefined) lines.push('');
-      file = c.file;
-      lines.push(fileHeading(c, colour));
-    }
-    lines.push(...caseLines(c, colour));
-  }
-  if (report.cases.length === 0) lines.push('No test cases ran.');
-  lines.push('');
-  if (report.bailed) lines.push(colour.paint('warning', 'Stopped at the first failure (--bail).'));
-  lines.push(summaryLine(report, colour));
-  return lines.join('\n');
+  return {
+    caseText(c) {
+      const lines: string[] = [];
+      if (c.file !== file) {
+        if (file !== undefined) lines.push('');
+        file = c.file;
+        lines.push(fileHeading(c, colour));
+      }
+      lines.push(...caseLines(c, colour));
+      return lines.join('\n');
+    },
+    endText(report) {
+      const lines = report.cases.length === 0 ? ['No test cases ran.', ''] : [''];
+      if (report.bailed) lines.push(colour.paint('warning', 'Stopped at the first failure (--bail).'));
+      lines.push(summaryLine(report, colour));
+      return lines.join('\n');
+    },
+  };
 }
 
 export function fileHeading(c: Pick<CaseReport, 'file' | 'suite'>, colour: Colour): string {
