@@ -2,8 +2,8 @@
 // and the answer it may give (a compozy patch, a cosh decision object), built from the catalog's
 // type data. Patch schemas forbid unknown keys at every level, as patch decoding does (SPEC §3.1);
 // payload and cosh schemas stay open (runtimes add fields; cosh ignores unknown output keys).
-import { compozyEvent, type CompozyEvent } from './compozy.js';
-import { nestedTypeName, patchType, payloadType, type PatchType, type PayloadType } from './compozy-types.js';
+import { compozyEvent, type CompozyEvent } from '../dialects/compozy/events.js';
+import { nestedTypeName, patchType, payloadType, type PatchType, type PayloadType } from '../dialects/compozy/payload-types.js';
 import {
   COSH_NESTED_TYPES,
   COSH_OUTPUT_FIELDS,
@@ -13,7 +13,7 @@ import {
   coshOutputFieldApplied,
   coshPayloadTypeName,
   type CoshEvent,
-} from './cosh.js';
+} from '../dialects/cosh/events.js';
 
 export type JsonSchema = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 // What `hooks list` shows: filtering and the JSON shape of SPEC §6. Pure: no I/O.
 import type { MatcherValue, OrderedDeclaration } from '../declarations/model.js';
 import { DEFAULT_TIMEOUT_MS } from '../exec/types.js';
-import { compozyEvents } from '../events/compozy.js';
-import { coshEvents } from '../events/cosh.js';
+import { compozyEvents } from '../dialects/compozy/events.js';
+import { coshEvents } from '../dialects/cosh/events.js';
 import { hasWildcard, pathMatch } from '../matching/pathmatch.js';
 import { displayPath } from './location.js';
 

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoDir, demoEnv, isolatedEnv, repoRoot, runCli } from '../support/cli.js';
 import { DIAGNOSTIC_CODES } from '../../src/declarations/codes.js';
-import { COSH_DIAGNOSTIC_CODES } from '../../src/declarations/cosh/codes.js';
+import { COSH_DIAGNOSTIC_CODES } from '../../src/dialects/cosh/codes.js';
 import { SCHEMA_CODES } from '../../src/validate/schema-codes.js';
 
 const brokenDir = join(repoRoot, 'fixtures', 'broken');

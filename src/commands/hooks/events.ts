@@ -1,7 +1,7 @@
 import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
 import { renderTable } from '../../cli/table.js';
 import { HookctlError, ExitCode } from '../../errors.js';
-import { eventDetail, eventRows } from '../../events/rows.js';
+import { eventDetail, eventRows } from '../../app/events.js';
 
 export default class HooksEvents extends HookctlCommand {
   static override summary = 'Show the event catalog of both dialects, or one event with its payload and patch fields.';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
 import { renderTable } from '../../cli/table.js';
 import { ExitCode, HookctlError } from '../../errors.js';
-import { fire, fireExitCode, planFire, type FireRequest } from '../../fire.js';
+import { fire, fireExitCode, planFire, type FireRequest } from '../../app/fire.js';
 
 export default class HooksFire extends HookctlCommand {
   static override summary = 'Fire an event: run its hooks as the runtime would, record every run, print the verdict.';

@@ -1,8 +1,8 @@
 import { Args, Flags, HookctlCommand, skippedDeclarationWarnings } from '../../cli/base-command.js';
 import { renderTable } from '../../cli/table.js';
-import { loadCatalog } from '../../catalog.js';
+import { loadCatalog } from '../../app/catalog.js';
 import { HookctlError, ExitCode } from '../../errors.js';
-import { lastRunsOfHook } from '../../views/runs.js';
+import { lastRunsOfHook } from '../../app/runs.js';
 import { toInfoDeclaration } from '../../views/info.js';
 import { filterDeclarations } from '../../views/list.js';
 import { displayPath } from '../../views/location.js';

@@ -1,6 +1,6 @@
 import { Flags, HookctlCommand, skippedDeclarationWarnings } from '../../cli/base-command.js';
 import { renderTable } from '../../cli/table.js';
-import { loadCatalog } from '../../catalog.js';
+import { loadCatalog } from '../../app/catalog.js';
 import type { Dialect } from '../../declarations/model.js';
 import { filterDeclarations, toListEntry } from '../../views/list.js';
 import { displayPath } from '../../views/location.js';

@@ -1,7 +1,7 @@
 import { Flags, HookctlCommand } from '../../cli/base-command.js';
 import { renderTable } from '../../cli/table.js';
 import { parseSince } from '../../ledger/reader.js';
-import { queryRuns } from '../../views/runs.js';
+import { queryRuns } from '../../app/runs.js';
 
 export default class HooksRuns extends HookctlCommand {
   static override summary = 'Show recorded hook runs of one session, oldest first.';

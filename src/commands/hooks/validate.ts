@@ -1,6 +1,6 @@
 import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
 import { ExitCode } from '../../errors.js';
-import { validateSources } from '../../validation.js';
+import { validateSources } from '../../app/validate.js';
 import { buildReport, formatJson } from '../../validate/report.js';
 
 type ReportFormat = 'human' | 'json' | 'github' | 'sarif';
