@@ -1,12 +1,13 @@
 // The resolved catalog: every declaration source of the requested dialects, validated and in
-// dispatch order. What list, info, validate and fire share. Each dialect's loaders are imported
+// dispatch order. What list, info, validate and edit share. Each dialect's loaders are imported
 // only when that dialect is asked for.
 import type { Diagnostic } from '../declarations/diagnostics.js';
-import type { Declaration, Dialect, OrderedDeclaration } from '../declarations/model.js';
+import type { OrderedDeclaration } from '../declarations/model.js';
+import { selectDialects } from '../dialects/registry.js';
 import type { Locations } from '../paths.js';
 
 export interface Catalog {
-  /** All declarations (every status), each dialect in dispatch order. */
+  /** All declarations (every status), each dialect in dispatch order, dialects in registry order. */
   declarations: OrderedDeclaration[];
   diagnostics: Diagnostic[];
   /** Files that were read. */
@@ -14,49 +15,19 @@ export interface Catalog {
 }
 
 export interface CatalogOptions {
-  /** Only this dialect's sources (fire reads only its own dialect, SPEC §4.4). */
-  dialect?: Dialect;
+  /** Only this dialect's sources. */
+  dialect?: string;
   env?: NodeJS.ProcessEnv;
 }
 
 export async function loadCatalog(loc: Locations, opts: CatalogOptions = {}): Promise<Catalog> {
   const env = opts.env ?? process.env;
-  const [compozy, cosh] = await Promise.all([
-    opts.dialect === 'cosh' ? undefined : loadCompozy(loc, env),
-    opts.dialect === 'compozy' ? undefined : loadCosh(loc, env),
-  ]);
+  const parts = await Promise.all(selectDialects(opts.dialect).map((d) => d.loadCatalog(loc, env)));
   return {
-    declarations: [...(compozy?.declarations ?? []), ...(cosh?.declarations ?? [])],
-    diagnostics: [...(compozy?.diagnostics ?? []), ...(cosh?.diagnostics ?? [])],
-    files: [...(compozy?.files ?? []), ...(cosh?.files ?? [])],
+    declarations: parts.flatMap((p) => p.declarations),
+    diagnostics: parts.flatMap((p) => p.diagnostics),
+    files: parts.flatMap((p) => p.files),
   };
-}
-
-async function loadCompozy(loc: Locations, env: NodeJS.ProcessEnv): Promise<Catalog> {
-  const [{ loadCompozySources }, { orderDeclarations }] = await Promise.all([
-    import('../dialects/compozy/sources/load.js'),
-    import('../dialects/compozy/rules/ordering.js'),
-  ]);
-  const loaded = await loadCompozySources(loc, env);
-  // The loader's declarations are fresh and held by nothing else: numbered in place, not copied.
-  return { ...loaded, declarations: orderDeclarations(loaded.declarations, { inPlace: true }) };
-}
-
-async function loadCosh(loc: Locations, env: NodeJS.ProcessEnv): Promise<Catalog> {
-  const { loadCoshSources } = await import('../dialects/cosh/load.js');
-  const loaded = await loadCoshSources(loc, env);
-  return { ...loaded, declarations: numberInEventOrder(loaded.declarations) };
-}
-
-/** cosh loaders already return dispatch order; this only numbers active hooks per event. */
-function numberInEventOrder(decls: Declaration[]): OrderedDeclaration[] {
-  const next = new Map<string, number>();
-  return decls.map((d) => {
-    if (d.status !== 'active') return { ...d, order: null };
-    const n = (next.get(d.event) ?? 0) + 1;
-    next.set(d.event, n);
-    return { ...d, order: n };
-  });
 }
 
 /** Active declarations of one event, in dispatch order. */

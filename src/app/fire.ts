@@ -1,15 +1,12 @@
-// The `hooks fire` use case: parse the payload, load the event's dialect, refuse on declaration
-// errors, then dispatch (compozy §3 or cosh §4) with the real executor and record every run.
-// The command only parses flags and formats what this returns.
-import { randomUUID } from 'node:crypto';
-import { loadCatalog, declarationsForEvent } from './catalog.js';
+// The `hooks fire` use case: parse the payload, choose the event's dialect (the registry
+// answers), load only that dialect's sources, refuse on declaration errors, then dispatch with the
+// real executor and record every run. The command only parses flags; views/fire.ts renders.
 import type { Diagnostic } from '../declarations/diagnostics.js';
-import type { Dialect, OrderedDeclaration } from '../declarations/model.js';
+import type { OrderedDeclaration } from '../declarations/model.js';
+import { dialects, dialectNamed } from '../dialects/registry.js';
+import type { Dialect, DialectCatalog, DispatchResult, PlanEntry } from '../dialects/types.js';
 import { ExitCode, HookctlError } from '../errors.js';
-import type { Executor } from '../exec/types.js';
-import { compozyEvent, REMOVED_LEGACY_EVENTS } from '../dialects/compozy/events.js';
-import { coshEvent } from '../dialects/cosh/events.js';
-import { assertSessionId } from '../ledger/ids.js';
+import { assertSessionId, newDispatchId, newSessionId } from '../ledger/ids.js';
 import type { RunRecord } from '../ledger/record.js';
 import { hookRunsFile, type Locations } from '../paths.js';
 import { displayPath } from '../views/location.js';
@@ -21,6 +18,8 @@ export interface FireRequest {
   /** Raw payload text; undefined or white space = `{}`. */
   payloadText: string | undefined;
   sessionId?: string;
+  /** `--dialect`: the dialect whose catalog the event must be in. */
+  dialect?: string;
   loc: Locations;
   env: NodeJS.ProcessEnv;
   /** Called as each run is recorded (for `-o jsonl` streaming). */
@@ -28,49 +27,69 @@ export interface FireRequest {
   onNotification?: (n: unknown) => void;
 }
 
-export interface FireResult {
+/** `fire -o json`: who dispatched, then the dialect's own result, key for key. */
+export interface FireResult extends DispatchResult {
   event: string;
-  dialect: Dialect;
+  dialect: string;
   session_id: string;
   dispatch_id: string;
-  verdict: string;
-  deny_reason: string | null;
-  error: string | null;
-  payload: Payload;
-  runs: RunRecord[];
-  async_queued: number;
-  /** cosh only. */
-  reason?: string | null;
-  system_message?: string | null;
-  additional_context?: string | null;
-  notifications?: unknown[];
 }
 
 export interface DryRunResult {
   event: string;
-  dialect: Dialect;
-  plan: {
-    name: string | null;
-    source: string;
-    mode: string;
-    order: number | null;
-    matched: boolean;
-    fields: { field: string; pattern: unknown; value: unknown; matched: boolean }[];
-    /** `active`, or why the declaration never runs (`disabled`, `blocked`, `overridden`, …). */
-    status: string;
-    why?: string;
-  }[];
+  dialect: string;
+  plan: PlanEntry[];
 }
 
-/** Which dialect an event belongs to; unknown events are a usage error (exit 2). */
-export function dialectOfEvent(event: string): Dialect {
-  if (compozyEvent(event)) return 'compozy';
-  if (coshEvent(event)) return 'cosh';
-  const replacement = REMOVED_LEGACY_EVENTS[event];
-  if (replacement) {
-    throw new HookctlError('unknown_event', `hook event "${event}" was removed; use "${replacement}"`, ExitCode.usage);
+const unknownEvent = (event: string) =>
+  new HookctlError('unknown_event', `unknown event "${event}" (see: hookctl hooks events)`, ExitCode.usage);
+
+/**
+ * Which dialect fires an event (claude.md §7). With `--dialect`, the event must be in its
+ * catalog. Otherwise the one dialect whose catalog has it; when several have it (claude shares
+ * cosh's event names), those that declare the event in any status decide: one is used, none
+ * falls back to the first in registry order, more than one is ambiguous. Unknown events are a
+ * usage error (exit 2), found before the payload is read (candidatesFor). Returns the catalog
+ * when it had to be loaded to decide.
+ */
+export async function chooseDialect(
+  candidates: readonly Dialect[],
+  event: string,
+  loadCatalogOf: (d: Dialect) => Promise<DialectCatalog>,
+): Promise<{ dialect: Dialect; catalog?: DialectCatalog }> {
+  if (candidates.length === 1) return { dialect: candidates[0]! };
+  const loaded = await Promise.all(
+    candidates.map(async (dialect) => ({ dialect, catalog: await loadCatalogOf(dialect) })),
+  );
+  const declaring = loaded.filter((c) => c.catalog.declarations.some((d) => d.event === event));
+  if (declaring.length === 1) return declaring[0]!;
+  if (declaring.length === 0) return loaded[0]!;
+  const names = declaring.map((c) => c.dialect.name).sort();
+  throw new HookctlError(
+    'ambiguous_dialect',
+    `event "${event}" is declared in more than one dialect (${names.join(', ')}); pass ${names.map((n) => `--dialect ${n}`).join(' or ')}`,
+    ExitCode.usage,
+  );
+}
+
+/** The dialects whose catalog has the event, at least one; else a usage error (exit 2). */
+export function candidatesFor(event: string, requested: string | undefined): readonly Dialect[] {
+  if (requested !== undefined) {
+    const dialect = dialectNamed(requested);
+    if (dialect?.hasEvent(event)) return [dialect];
+    throw new HookctlError(
+      'unknown_event',
+      `unknown event "${event}" for dialect "${requested}" (see: hookctl hooks events --dialect ${requested})`,
+      ExitCode.usage,
+    );
   }
-  throw new HookctlError('unknown_event', `unknown event "${event}" (see: hookctl hooks events)`, ExitCode.usage);
+  const candidates = dialects().filter((d) => d.hasEvent(event));
+  if (candidates.length > 0) return candidates;
+  for (const d of dialects()) {
+    const hint = d.removedEventHint?.(event);
+    if (hint) throw new HookctlError('unknown_event', hint, ExitCode.usage);
+  }
+  throw unknownEvent(event);
 }
 
 /** Deeper payloads are refused: hooks get the payload re-serialised, and that recursion is bounded. */
@@ -122,11 +141,17 @@ function nestingExceeds(root: object, max: number): boolean {
   return false;
 }
 
-async function loadDispatchable(req: FireRequest, dialect: Dialect) {
-  const catalog = await loadCatalog(req.loc, { dialect, env: req.env });
+/** The chosen dialect's catalog, refused when any of its declarations has an error (SPEC §6). */
+async function loadDispatchable(
+  req: FireRequest,
+  candidates: readonly Dialect[],
+): Promise<{ dialect: Dialect; catalog: DialectCatalog }> {
+  const load = (d: Dialect) => d.loadCatalog(req.loc, req.env);
+  const chosen = await chooseDialect(candidates, req.event, load);
+  const catalog = chosen.catalog ?? (await load(chosen.dialect));
   const errors = catalog.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw declarationErrors(req.event, errors);
-  return catalog;
+  return { dialect: chosen.dialect, catalog };
 }
 
 function declarationErrors(event: string, errors: Diagnostic[]): HookctlError {
@@ -144,230 +169,71 @@ function declarationErrors(event: string, errors: Diagnostic[]): HookctlError {
   );
 }
 
-export async function planFire(req: FireRequest): Promise<DryRunResult> {
-  const dialect = dialectOfEvent(req.event);
-  const payload = parsePayload(req.payloadText);
-  // Every declaration of the event, those that never run (disabled, blocked, overridden) included:
-  // each shows why it does not match.
-  const declarations = (await loadDispatchable(req, dialect)).declarations.filter((d) => d.event === req.event);
-  if (dialect === 'compozy') {
-    const [{ planDispatch }, { payloadType }] = await Promise.all([
-      import('../dialects/compozy/dispatch/dispatch.js'),
-      import('../dialects/compozy/payload-types.js'),
-    ]);
-    const event = compozyEvent(req.event)!;
-    // Matchers see the payload fire would dispatch (e.g. `workspace_root` reads the filled workspace).
-    const filled = fillCompozyBase(payload, payloadType(event.payload)?.fields ?? {}, {
-      event: req.event,
-      sessionId: req.sessionId ?? (typeof payload.session_id === 'string' ? payload.session_id : undefined),
-      workspace: req.loc.workspace,
-    });
-    const plan = planDispatch(event, filled, declarations);
-    return { event: req.event, dialect, plan: plan.map((entry, i) => ({ ...entry, ...planStatus(declarations[i]!) })) };
-  }
-  const { coshMatcherMatches } = await import('../dialects/cosh/matcher.js');
-  const applies = coshEvent(req.event)!.tool_matcher;
-  return {
-    event: req.event,
-    dialect,
-    plan: declarations.map((d) => {
-      const pattern = typeof d.matcher.tool_name === 'string' ? d.matcher.tool_name : undefined;
-      const fields =
-        applies && pattern !== undefined
-          ? [
-              {
-                field: 'tool_name',
-                pattern,
-                value: payload.tool_name,
-                matched: coshMatcherMatches(pattern, payload.tool_name),
-              },
-            ]
-          : [];
-      return {
-        name: d.name,
-        source: d.source,
-        mode: d.mode,
-        order: d.order,
-        matched: d.status === 'active' && d.enabled && fields.every((f) => f.matched),
-        fields,
-        ...planStatus(d),
-      };
-    }),
-  };
+/** Every declaration of the event, every status, in dispatch order. */
+function declarationsOf(catalog: DialectCatalog, event: string): OrderedDeclaration[] {
+  return catalog.declarations.filter((d) => d.event === event);
 }
 
-/** `active`, or why a declaration never runs, whatever its matcher says. */
-function planStatus(d: OrderedDeclaration): { status: string; why?: string } {
-  const status = d.status === 'active' && !d.enabled ? 'disabled' : d.status;
-  return d.why !== undefined ? { status, why: d.why } : { status };
+export async function planFire(req: FireRequest): Promise<DryRunResult> {
+  const candidates = candidatesFor(req.event, req.dialect);
+  const payload = parsePayload(req.payloadText);
+  const { dialect, catalog } = await loadDispatchable(req, candidates);
+  // Those that never run (disabled, blocked, overridden) included: each shows why it does not match.
+  const plan = await dialect.plan({
+    event: req.event,
+    payload,
+    declarations: declarationsOf(catalog, req.event),
+    loc: req.loc,
+    env: req.env,
+    sessionId: req.sessionId,
+    context: catalog.context,
+  });
+  return { event: req.event, dialect: dialect.name, plan };
 }
 
 export async function fire(request: FireRequest): Promise<FireResult> {
   // A plain copy: every read of process.env is a call into the C environment, and every hook's
   // environment is built from it.
   const req: FireRequest = { ...request, env: { ...request.env } };
-  const dialect = dialectOfEvent(req.event);
-  const input = parsePayload(req.payloadText);
-  const declarations = declarationsForEvent(await loadDispatchable(req, dialect), req.event);
-  const sessionId = assertSessionId(
-    req.sessionId ??
-      (typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : newSessionId()),
-  );
-  const dispatchId = `d_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const candidates = candidatesFor(req.event, req.dialect);
+  const payload = parsePayload(req.payloadText);
+  const { dialect, catalog } = await loadDispatchable(req, candidates);
+  const sessionId = assertSessionId(req.sessionId ?? dialect.sessionIdFor(payload) ?? newSessionId());
+  const dispatchId = newDispatchId();
 
   const [{ runSubprocess }, { LedgerWriter }, { dispatchDepthFromEnv }] = await Promise.all([
     import('../exec/subprocess.js'),
     import('../ledger/writer.js'),
     import('../exec/environment.js'),
   ]);
-  const depth = dispatchDepthFromEnv(req.env) + 1;
   // Records are appended in the order runs end, each with one write on a file kept open for the
   // dispatch: concurrent `hooks fire` processes on one session never tear each other's lines.
-  const ledger = new LedgerWriter(hookRunsFile(req.loc, dialect, sessionId));
-  const onRecord = (r: RunRecord) => {
-    req.onRecord?.(r);
-    return ledger.append(r);
-  };
+  const ledger = new LedgerWriter(hookRunsFile(dialect.sessionsDir(req.loc), sessionId));
   try {
-    return await dispatchDialect(req, dialect, input, declarations, {
+    const result = await dialect.dispatch({
+      event: req.event,
+      payload,
+      declarations: declarationsOf(catalog, req.event),
+      loc: req.loc,
+      env: req.env,
       sessionId,
       dispatchId,
-      depth,
-      onRecord,
-      runSubprocess,
+      depth: dispatchDepthFromEnv(req.env) + 1,
+      executor: runSubprocess,
+      onRecord: (r: RunRecord) => {
+        req.onRecord?.(r);
+        return ledger.append(r);
+      },
+      onNotification: req.onNotification,
+      context: catalog.context,
     });
+    return { event: req.event, dialect: dialect.name, session_id: sessionId, dispatch_id: dispatchId, ...result };
   } finally {
     await ledger.close();
   }
 }
 
-interface DispatchContext {
-  sessionId: string;
-  dispatchId: string;
-  depth: number;
-  onRecord: (r: RunRecord) => Promise<void>;
-  runSubprocess: Executor;
-}
-
-async function dispatchDialect(
-  req: FireRequest,
-  dialect: Dialect,
-  input: Payload,
-  declarations: OrderedDeclaration[],
-  { sessionId, dispatchId, depth, onRecord, runSubprocess }: DispatchContext,
-): Promise<FireResult> {
-  if (dialect === 'compozy') {
-    const [{ dispatchCompozy }, { payloadType }] = await Promise.all([
-      import('../dialects/compozy/dispatch/dispatch.js'),
-      import('../dialects/compozy/payload-types.js'),
-    ]);
-    const event = compozyEvent(req.event)!;
-    const payload = fillCompozyBase(input, payloadType(event.payload)?.fields ?? {}, {
-      event: req.event,
-      sessionId,
-      workspace: req.loc.workspace,
-    });
-    const result = await dispatchCompozy({
-      event,
-      payload,
-      declarations,
-      executor: runSubprocess,
-      depth,
-      sessionId,
-      dispatchId,
-      invokingEnv: req.env,
-      onRecord,
-    });
-    return {
-      event: req.event,
-      dialect,
-      session_id: sessionId,
-      dispatch_id: dispatchId,
-      verdict: result.verdict,
-      deny_reason: result.deny_reason,
-      error: result.error,
-      payload: result.payload,
-      runs: result.runs,
-      async_queued: result.async_queued,
-    };
-  }
-
-  const { dispatchCosh, fillCoshPayload } = await import('../dialects/cosh/dispatch.js');
-  const payload = fillCoshPayload(input, {
-    event: req.event,
-    sessionId,
-    workspace: req.loc.workspace,
-    coshHome: req.loc.coshHome,
-    now: new Date(),
-  });
-  const result = await dispatchCosh({
-    event: req.event,
-    payload,
-    declarations,
-    executor: runSubprocess,
-    sessionId,
-    dispatchId,
-    depth,
-    invokingEnv: req.env,
-    workspace: req.loc.workspace,
-    coshHome: req.loc.coshHome,
-    onRecord,
-    onNotification: req.onNotification,
-  });
-  return {
-    event: req.event,
-    dialect,
-    session_id: sessionId,
-    dispatch_id: dispatchId,
-    verdict: result.verdict,
-    deny_reason: null,
-    error: null,
-    payload: result.payload,
-    runs: result.runs,
-    async_queued: 0,
-    reason: result.reason,
-    system_message: result.system_message,
-    additional_context: result.additional_context,
-    notifications: result.notifications,
-  };
-}
-
-/** The exit code of a finished fire (SPEC §6). */
+/** The exit code of a finished fire (SPEC §6): the dispatching dialect's reading of its verdict. */
 export function fireExitCode(r: FireResult): number {
-  switch (r.verdict) {
-    case 'denied':
-    case 'block':
-      return ExitCode.no;
-    case 'failed':
-      return ExitCode.dispatchFailed;
-    case 'ask':
-      return ExitCode.ask;
-    default:
-      return ExitCode.ok;
-  }
-}
-
-/**
- * Base fields a runtime always sets (`event`, `timestamp`, `session_id`, `workspace`), filled only
- * when the caller left them out and only where the event's payload type has the field: a hook
- * must never see a field its runtime would not send (automation payloads have none of these).
- */
-export function fillCompozyBase(
-  payload: Payload,
-  payloadFields: Record<string, string>,
-  base: { event: string; sessionId?: string; workspace: string; now?: Date },
-): Payload {
-  const out: Payload = { ...payload };
-  const fill = (field: string, value: unknown) => {
-    if (out[field] === undefined && value !== undefined && Object.hasOwn(payloadFields, field)) out[field] = value;
-  };
-  fill('event', base.event);
-  fill('timestamp', (base.now ?? new Date()).toISOString());
-  fill('session_id', base.sessionId);
-  fill('workspace', base.workspace);
-  return out;
-}
-
-function newSessionId(): string {
-  return `s_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  return dialectNamed(r.dialect)!.exitCode(r);
 }

@@ -1,6 +1,7 @@
-// Queries over the run ledger for `hooks runs` and `hooks info`: both dialects' logs of one
+// Queries over the run ledger for `hooks runs` and `hooks info`: every dialect's log of one
 // session, merged oldest first. Reads only; the writer is never imported here.
-import { hookRunsFile, sessionsDir, type Locations } from '../paths.js';
+import { dialects } from '../dialects/registry.js';
+import { hookRunsFile, type Locations } from '../paths.js';
 import { assertSessionId } from '../ledger/ids.js';
 import type { RunRecord } from '../ledger/record.js';
 import { latestSession, mergeByTime, readAllRecords, tailRecords, type RecordFilter } from '../ledger/reader.js';
@@ -20,13 +21,13 @@ export interface RunsResult {
 
 export async function resolveSession(loc: Locations, session?: string): Promise<string | undefined> {
   if (session !== undefined) return assertSessionId(session);
-  return latestSession([sessionsDir(loc, 'compozy'), sessionsDir(loc, 'cosh')]);
+  return latestSession(dialects().map((d) => d.sessionsDir(loc)));
 }
 
 export async function queryRuns(loc: Locations, q: RunsQuery): Promise<RunsResult> {
   const session = await resolveSession(loc, q.session);
   if (session === undefined) return { session, records: [], skipped: 0 };
-  const files = [hookRunsFile(loc, 'compozy', session), hookRunsFile(loc, 'cosh', session)];
+  const files = dialects().map((d) => hookRunsFile(d.sessionsDir(loc), session));
   const parts = await Promise.all(
     files.map((f) => (q.last !== undefined ? tailRecords(f, q.last, q) : readAllRecords(f, q))),
   );

@@ -1,13 +1,14 @@
 // The `hooks validate` use case: every source (or only the files named), the rule diagnostics of
-// the loaders and the structural diagnostics of the shipped JSON Schemas (schemas/), in one
-// report. A schema diagnostic that repeats a rule diagnostic is dropped: the rule's message is
-// the one SPEC quotes. Formatting lives in src/validate/.
+// each dialect's loaders and the structural diagnostics of the shipped JSON Schemas (schemas/),
+// in one report. A schema diagnostic that repeats a rule diagnostic is dropped: the rule's message
+// is the one SPEC quotes. Formatting lives in src/validate/.
 import { stat } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
-import { loadCatalog } from './catalog.js';
+import { resolve } from 'node:path';
 import type { Diagnostic } from '../declarations/diagnostics.js';
+import { dialects } from '../dialects/registry.js';
+import type { Dialect, FileValidation } from '../dialects/types.js';
 import { ExitCode, HookctlError } from '../errors.js';
-import { compozyGlobalConfig, compozyWorkspaceConfig, coshConfigLayers, type Locations } from '../paths.js';
+import type { Locations } from '../paths.js';
 import type { SchemaKind } from '../validate/validators.generated.js';
 
 export interface ValidationInput {
@@ -22,17 +23,23 @@ export interface ValidationOutcome {
   diagnostics: Diagnostic[];
 }
 
-/** One file: what the loaders said about it, and which schema describes it (when one does). */
+/** One file: the dialect that read it, and which of its schemas describes it (when one does). */
 interface CheckedFile {
   file: string;
-  schema: SchemaKind | undefined;
+  dialect: Dialect;
+  schema: string | undefined;
 }
 
 export async function validateSources(input: ValidationInput): Promise<ValidationOutcome> {
   if (input.files.length === 0) {
-    const catalog = await loadCatalog(input.loc, { env: input.env });
-    const checked = catalog.files.map((file) => ({ file, schema: schemaKindOfSource(file, input.loc) }));
-    return { files: catalog.files, diagnostics: await withSchemaDiagnostics(catalog.diagnostics, checked) };
+    const parts = await Promise.all(
+      dialects().map(async (dialect) => ({ dialect, catalog: await dialect.loadCatalog(input.loc, input.env) })),
+    );
+    const checked = parts.flatMap(({ dialect, catalog }) =>
+      catalog.files.map((file) => ({ file, dialect, schema: dialect.schemaKindOf?.(file, input.loc) })),
+    );
+    const rules = parts.flatMap((p) => p.catalog.diagnostics);
+    return { files: checked.map((c) => c.file), diagnostics: await withSchemaDiagnostics(rules, checked) };
   }
   const files = input.files.map((f) => resolve(f));
   for (const [i, f] of files.entries()) {
@@ -51,58 +58,33 @@ export async function validateSources(input: ValidationInput): Promise<Validatio
   for (const file of files) {
     const one = await validateOneFile(file, input);
     rules.push(...one.diagnostics);
-    checked.push({ file, schema: one.schema });
+    checked.push({ file, dialect: one.dialect, schema: one.schema });
   }
   return { files, diagnostics: await withSchemaDiagnostics(rules, checked) };
 }
 
-async function validateOneFile(
-  file: string,
-  input: ValidationInput,
-): Promise<{ diagnostics: Diagnostic[]; schema: SchemaKind | undefined }> {
-  const [{ readSourceFile }, { detectCompozyFileKind, validateCompozyFile }, { detectCoshFileKind, validateCoshFile }] =
-    await Promise.all([
-      import('../declarations/source-file.js'),
-      import('../dialects/compozy/sources/load.js'),
-      import('../dialects/cosh/load.js'),
-    ]);
+/**
+ * A named file goes to the first dialect, in registry order, that claims it; the one that
+ * claims unknown files (compozy) is asked last and reports a file nobody claims.
+ */
+async function validateOneFile(file: string, input: ValidationInput): Promise<FileValidation & { dialect: Dialect }> {
+  const { readSourceFile } = await import('../declarations/source-file.js');
   const read = await readSourceFile(file);
-  const text = read.kind === 'text' ? read.text : '';
-  if (detectCoshFileKind(file, text)) {
-    const cosh = await validateCoshFile(file, input.loc, input.env);
-    return { diagnostics: cosh.diagnostics, schema: cosh.kind === 'cosh_config' ? 'cosh-config' : 'cosh-extension' };
+  const text = read.kind === 'text' ? read.text : undefined;
+  const ordered = [
+    ...dialects().filter((d) => !d.claimsUnknownFiles),
+    ...dialects().filter((d) => d.claimsUnknownFiles),
+  ];
+  for (const dialect of ordered) {
+    const verdict = await dialect.validateFile(file, text, input.loc, input.env);
+    if (verdict) return { ...verdict, dialect };
   }
-  const kind = read.kind === 'text' ? detectCompozyFileKind(file, text) : undefined;
-  const compozy = await validateCompozyFile(file, input.loc, input.env);
-  return { diagnostics: compozy.diagnostics, schema: kind === undefined ? undefined : COMPOZY_SCHEMA[kind] };
-}
-
-const COMPOZY_SCHEMA = {
-  config: 'compozy-config',
-  extension_toml: 'compozy-extension',
-  extension_json: 'compozy-extension',
-  agent: 'compozy-agent',
-  skill: 'compozy-skill',
-} as const satisfies Record<string, SchemaKind>;
-
-/** Every-source mode: the kind of a file the loaders read is told by where it was found. */
-export function schemaKindOfSource(file: string, loc: Locations): SchemaKind | undefined {
-  const path = resolve(file);
-  if (path === resolve(compozyGlobalConfig(loc)) || path === resolve(compozyWorkspaceConfig(loc)))
-    return 'compozy-config';
-  if (coshConfigLayers(loc).some((layer) => resolve(layer) === path)) return 'cosh-config';
-  switch (basename(path)) {
-    case 'cosh-extension.json':
-      return 'cosh-extension';
-    case 'extension.toml':
-    case 'extension.json':
-      return 'compozy-extension';
-    case 'AGENT.md':
-      return 'compozy-agent';
-    case 'SKILL.md':
-      return 'compozy-skill';
-  }
-  return undefined;
+  // No dialect reads every file kind: say so rather than report nothing.
+  const message = `cannot tell what kind of declaration file this is (no dialect reads it)`;
+  return {
+    dialect: ordered[0]!,
+    diagnostics: [{ severity: 'error', code: 'unknown_file_kind', message, file, line: 1 }],
+  };
 }
 
 /** The rule diagnostics, plus each file's schema diagnostics that no rule diagnostic covers. */
@@ -112,7 +94,7 @@ async function withSchemaDiagnostics(rules: Diagnostic[], files: readonly Checke
   for (const f of files) {
     if (f.schema === undefined || checked.has(f.file)) continue;
     checked.add(f.file);
-    schema.push(...(await schemaCheck(f.file, f.schema)));
+    schema.push(...(await schemaCheck({ ...f, schema: f.schema })));
   }
   return withoutRepeats([...rules, ...uncoveredSchemaDiagnostics(rules, schema)]);
 }
@@ -132,71 +114,16 @@ function withoutRepeats(diagnostics: readonly Diagnostic[]): Diagnostic[] {
 }
 
 /** Runs the schema of `kind` over one file; nothing when the file does not parse (a rule said so). */
-async function schemaCheck(file: string, kind: SchemaKind): Promise<Diagnostic[]> {
+async function schemaCheck(f: CheckedFile & { schema: string }): Promise<Diagnostic[]> {
   const [{ readSourceFile }, { schemaDiagnostics }] = await Promise.all([
     import('../declarations/source-file.js'),
     import('../validate/schema-check.js'),
   ]);
-  const read = await readSourceFile(file);
+  const read = await readSourceFile(f.file);
   if (read.kind !== 'text') return [];
-  // Most skills declare no hooks: skip those without parsing them again (thousands stay fast).
-  if (kind === 'compozy-skill' && !read.text.includes('hooks')) return [];
-  const parsed = await parseForSchema(kind, file, read.text);
+  const parsed = await f.dialect.schemaDocument?.(f.schema, f.file, read.text);
   if (parsed === undefined) return [];
-  // A skill is ours only through metadata.compozy.hooks; the rest of its front matter (a skill
-  // without a name included) is the runtime's business.
-  if (kind === 'compozy-skill' && !declaresSkillHooks(parsed.document)) return [];
-  return schemaDiagnostics(kind, parsed.document, parsed.locate, file);
-}
-
-async function parseForSchema(kind: SchemaKind, file: string, text: string) {
-  switch (kind) {
-    case 'compozy-config':
-    case 'compozy-extension':
-    case 'compozy-agent':
-    case 'compozy-skill': {
-      const { parseCompozyDocument } = await import('../dialects/compozy/sources/load.js');
-      const compozyKind =
-        kind === 'compozy-extension'
-          ? file.toLowerCase().endsWith('.json')
-            ? 'extension_json'
-            : 'extension_toml'
-          : COMPOZY_KIND_OF_SCHEMA[kind];
-      return parseCompozyDocument(compozyKind, file, text);
-    }
-    case 'cosh-config': {
-      const [{ parse }, { locateTomlKeys }] = await Promise.all([
-        import('smol-toml'),
-        import('../declarations/toml-locate.js'),
-      ]);
-      try {
-        return { document: parse(text) as Record<string, unknown>, locate: locateTomlKeys(text).locate };
-      } catch {
-        return undefined;
-      }
-    }
-    case 'cosh-extension': {
-      const { parseJsonWithPositions } = await import('../declarations/json-locate.js');
-      const parsed = parseJsonWithPositions(text);
-      return parsed.ok ? { document: parsed.value, locate: parsed.locate } : undefined;
-    }
-  }
-}
-
-const COMPOZY_KIND_OF_SCHEMA = {
-  'compozy-config': 'config',
-  'compozy-agent': 'agent',
-  'compozy-skill': 'skill',
-} as const;
-
-function declaresSkillHooks(document: unknown): boolean {
-  const metadata = isRecord(document) ? document.metadata : undefined;
-  const compozy = isRecord(metadata) ? metadata.compozy : undefined;
-  return isRecord(compozy) && compozy.hooks !== undefined && compozy.hooks !== null;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  return schemaDiagnostics(f.schema as SchemaKind, parsed.document, parsed.locate, f.file);
 }
 
 /**

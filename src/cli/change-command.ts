@@ -1,10 +1,10 @@
-// What the five commands that change declarations share: their flags and their output. Each
-// command file only names its action and flags.
+// What the five commands that change declarations share: their flags and one run of the change
+// (src/app/edit.ts), rendered by src/views/edit.ts. Each command file only names its action and
+// flags.
 import { Args, Flags, HookctlCommand, type BaseFlags } from './base-command.js';
-import type { Colour } from './colour.js';
 import { usageError } from '../errors.js';
-import { displayPath } from '../views/location.js';
-import type { ChangeResult, Scope } from '../app/edit.js';
+import { changeJson, renderChange } from '../views/edit.js';
+import type { Scope } from '../app/edit.js';
 import type { EditAction } from '../dialects/compozy/edit/declaration-edit.js';
 import type { DeclarationFlags } from '../dialects/compozy/edit/flags-to-fields.js';
 
@@ -66,47 +66,6 @@ export function declarationFlagsOf(flags: Record<string, unknown>): DeclarationF
   };
 }
 
-const PAST: Record<EditAction, string> = {
-  create: 'created',
-  update: 'updated',
-  delete: 'deleted',
-  enable: 'enabled',
-  disable: 'disabled',
-};
-
-/** One line for a person: what changed where, or that nothing had to. */
-export function describeChange(result: ChangeResult): string {
-  const q = JSON.stringify(result.name);
-  const where = (t: ChangeResult['targets'][number]): string =>
-    `${result.action === 'delete' ? 'from' : 'in'} ${displayPath(t.file)}`;
-  const subject = (t: ChangeResult['targets'][number]): string =>
-    t.dialect === 'cosh' ? `cosh hook ${q}` : `hook ${q}`;
-  const changed = result.targets.filter((t) => t.changed);
-  if (changed.length === 0) {
-    const what =
-      result.action === 'enable' || result.action === 'disable'
-        ? `is already ${PAST[result.action]}`
-        : 'already has these values';
-    return `${result.targets.map(subject).join(' and ')} ${what} (${result.targets.map((t) => displayPath(t.file)).join(', ')}): no change`;
-  }
-  return `${PAST[result.action]} ${changed.map((t) => `${subject(t)} ${where(t)}`).join(' and ')}`;
-}
-
-/** A diff with + and - lines coloured. */
-export function paintDiff(diff: string, colour: Colour): string {
-  if (!colour.enabled) return diff;
-  return diff
-    .split('\n')
-    .map((line) => {
-      if (line.startsWith('+++') || line.startsWith('---')) return colour.paint('bold', line);
-      if (line.startsWith('@@')) return colour.paint('accent', line);
-      if (line.startsWith('+')) return colour.paint('ok', line);
-      if (line.startsWith('-')) return colour.paint('error', line);
-      return line;
-    })
-    .join('\n');
-}
-
 /** The base of create/update/delete/enable/disable: runs the change and prints its result. */
 export abstract class DeclarationChangeCommand extends HookctlCommand {
   protected async runChange(
@@ -140,25 +99,8 @@ export abstract class DeclarationChangeCommand extends HookctlCommand {
     });
     for (const w of result.warnings) this.printWarning(w);
     const format = this.outputFormat(flags);
-    const json = {
-      action: result.action,
-      name: result.name,
-      scope: result.scope,
-      file: result.file,
-      changed: result.changed,
-      ...(result.dry_run ? { dry_run: true, diff: result.diff } : {}),
-      targets: result.targets,
-    };
-    if (format === 'json') return this.printJson(json);
-    if (format === 'jsonl') return this.printJsonl([json]);
-    if (result.dry_run) {
-      if (result.diff) this.print(paintDiff(result.diff, this.colour(flags)));
-      else
-        this.print(
-          `${describeChange({ ...result, targets: result.targets.map((t) => ({ ...t, changed: false })) })} (dry run)`,
-        );
-      return;
-    }
-    this.print(describeChange(result));
+    if (format === 'json') return this.printJson(changeJson(result));
+    if (format === 'jsonl') return this.printJsonl([changeJson(result)]);
+    this.print(renderChange(result, this.colour(flags)));
   }
 }

@@ -14,8 +14,19 @@ import {
 } from '../../src/dialects/compozy/events.js';
 import { nestedTypeName, patchType, payloadType } from '../../src/dialects/compozy/payload-types.js';
 import { COSH_BASE_INPUT_FIELDS, coshEvent, coshEvents, coshInputFields } from '../../src/dialects/cosh/events.js';
-import { eventSchemas } from '../../src/events/schema.js';
+import { compozyEventSchemas } from '../../src/dialects/compozy/event-detail.js';
+import { coshEventSchemas } from '../../src/dialects/cosh/event-detail.js';
 import { eventDetail, eventRows } from '../../src/app/events.js';
+
+/** Each dialect's schemas of one of its events; undefined when that dialect has no such event. */
+function eventSchemas(dialect: 'compozy' | 'cosh', name: string) {
+  if (dialect === 'compozy') {
+    const event = compozyEvent(name);
+    return event && compozyEventSchemas(event);
+  }
+  const event = coshEvent(name);
+  return event && coshEventSchemas(event);
+}
 
 const srcEvents = join(dirname(fileURLToPath(import.meta.url)), '../../src/dialects/compozy');
 

@@ -1,6 +1,7 @@
 // The CompozyOS event catalog (SPEC §2.5): which events exist, their family, whether they may run
 // sync, what a deny does, their guard and their matcher fields. Loads only the small generated
 // catalog; payload and patch types live in compozy-types.ts.
+import type { EventRow } from '../types.js';
 import { COMPOZY_EVENTS, COMPOZY_FAMILIES } from './events.generated.js';
 
 /** The checks that can reject a sync patch (SPEC §3.1 step 4). */
@@ -135,4 +136,17 @@ function knownMatcherFields(): Set<string> {
   for (const e of COMPOZY_EVENTS) for (const f of e.matcher_fields ?? []) known.add(f);
   known.add('agent_type');
   return known;
+}
+
+/** One row of `hooks events`: the catalog entry's type names (SPEC §6). */
+export function compozyEventRow(e: CompozyEvent): EventRow {
+  return {
+    event: e.name,
+    dialect: 'compozy',
+    family: e.family,
+    sync_eligible: e.sync_eligible,
+    deny: e.deny,
+    payload: e.payload,
+    patch: e.patch,
+  };
 }

@@ -5,14 +5,13 @@
 // Type strings: string, boolean, integer, number, object (free-form map), json (any JSON value),
 // string_map (string→string), array<string>, object:<Type>, array<object:<Type>>; nested types
 // are looked up with payloadType().
+import type { ObjectType } from '../../events/schema.js';
 import { COMPOZY_PATCHES, COMPOZY_PAYLOADS } from './payload-types.generated.js';
 
-export interface PayloadType {
-  /** JSON field name → type string, every field of the payload (embedded blocks flattened in). */
-  fields: Record<string, string>;
-  /** Present only where the runtime defines a closed set of values. */
-  enums?: Record<string, string[]>;
-}
+export { nestedTypeName } from '../../events/schema.js';
+
+/** JSON field name → type string, every field of the payload (embedded blocks flattened in). */
+export type PayloadType = ObjectType;
 
 export interface PatchType {
   /** JSON field name → type string, control keys (deny, deny_reason, cancel) included. */
@@ -32,9 +31,4 @@ export function payloadType(name: string): PayloadType | undefined {
 
 export function patchType(name: string): PatchType | undefined {
   return Object.hasOwn(COMPOZY_PATCHES, name) ? COMPOZY_PATCHES[name] : undefined;
-}
-
-/** The nested type a field type refers to (`object:T` or `array<object:T>`), else undefined. */
-export function nestedTypeName(type: string): string | undefined {
-  return /^(?:array<)?object:([A-Za-z0-9_]+)>?$/.exec(type)?.[1];
 }

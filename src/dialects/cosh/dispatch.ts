@@ -7,7 +7,7 @@ import type { Declaration } from '../../declarations/model.js';
 import { HookctlError, ExitCode } from '../../errors.js';
 import { coshEvent, type CoshDecision, type CoshEvent } from './events.js';
 import { buildCoshHookEnv } from '../../exec/environment.js';
-import { formatExecFailure } from '../../exec/subprocess.js';
+import { formatExecFailure } from '../../exec/failure.js';
 import { DEFAULT_TIMEOUT_MS, type ExecResult, type Executor } from '../../exec/types.js';
 import { newId, nowRfc3339Millis } from '../../ledger/ids.js';
 import type { Outcome, RunRecord } from '../../ledger/record.js';

@@ -5,7 +5,8 @@
 // schema builder serves both dialects. Per-event input fields follow cosh-core's own hook types
 // (copilot-shell packages/core/src/hooks/types.ts); the seed's example shows the base fields plus
 // tool_name/tool_input.
-import type { PayloadType } from '../compozy/payload-types.js';
+import type { EventRow } from '../types.js';
+import type { ObjectType as PayloadType } from '../../events/schema.js';
 
 export type CoshDecision = 'block' | 'allow' | 'ask';
 
@@ -205,4 +206,24 @@ export const COSH_NESTED_TYPES: Readonly<Record<string, PayloadType>> = {
  */
 export function coshOutputFieldApplied(event: CoshEvent, fieldName: string): boolean {
   return fieldName === 'decision' ? event.interceptable : true;
+}
+
+/** Family shown for every cosh event: cosh has no families. */
+export const COSH_FAMILY = 'cosh';
+
+/**
+ * One row of `hooks events` (SPEC §6). `sync_eligible` is always true: cosh hooks always run in
+ * order and are awaited. `deny` is `block` when the event is interceptable. The type names are
+ * cosh-core's own: `<Event>Input`, and `HookOutput` (the decision object) for every event.
+ */
+export function coshEventRow(e: CoshEvent): EventRow {
+  return {
+    event: e.name,
+    dialect: 'cosh',
+    family: COSH_FAMILY,
+    sync_eligible: true,
+    deny: e.interceptable ? 'block' : null,
+    payload: coshPayloadTypeName(e.name),
+    patch: COSH_OUTPUT_TYPE,
+  };
 }

@@ -3,7 +3,7 @@
 import { coshEvent, coshEvents } from './events.js';
 import { coshMatcherError } from './matcher.js';
 import type { Diagnostic, Severity } from '../../declarations/diagnostics.js';
-import type { CoshSource } from '../../declarations/model.js';
+import type { CoshSource } from './model.js';
 import type { CoshDiagnosticCode } from './codes.js';
 
 /** cosh timeouts are milliseconds; absent means this (seed: "Hook timeout (default 5000ms)"). */

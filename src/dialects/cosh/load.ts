@@ -6,7 +6,9 @@ import { basename, extname, join, resolve } from 'node:path';
 import { coshEvents } from './events.js';
 import { coshConfigLayers, coshExtensionDirs, coshStatesFile, type Locations } from '../../paths.js';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
-import type { CoshSource, Declaration, DeclarationStatus } from '../../declarations/model.js';
+import type { Declaration, DeclarationStatus, OrderedDeclaration } from '../../declarations/model.js';
+import type { DialectCatalog } from '../types.js';
+import type { CoshSource } from './model.js';
 import { parseCoshConfig, readCoshConfig, type CoshConfigLayer } from './config.js';
 import {
   COSH_EXTENSION_MANIFEST,
@@ -325,4 +327,21 @@ export async function validateCoshFile(
   }
   const resolved = resolveConfigLayers([parseCoshConfig(path, read.text)], loc);
   return { kind, ...resolved };
+}
+
+/** Every cosh source as a catalog: loader order is dispatch order (SPEC §4.3), numbered per event. */
+export async function loadCoshCatalog(loc: Locations, env: NodeJS.ProcessEnv): Promise<DialectCatalog> {
+  const loaded = await loadCoshSources(loc, env);
+  return { ...loaded, declarations: numberInEventOrder(loaded.declarations) };
+}
+
+/** cosh loaders already return dispatch order; this only numbers active hooks per event. */
+function numberInEventOrder(decls: Declaration[]): OrderedDeclaration[] {
+  const next = new Map<string, number>();
+  return decls.map((d) => {
+    if (d.status !== 'active') return { ...d, order: null };
+    const n = (next.get(d.event) ?? 0) + 1;
+    next.set(d.event, n);
+    return { ...d, order: n };
+  });
 }

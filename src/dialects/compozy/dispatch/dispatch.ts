@@ -6,7 +6,7 @@ import type { CompozyEvent } from '../events.js';
 import { payloadType, patchType, type PatchType } from '../payload-types.js';
 import { monotonicMs } from '../../../exec/clock.js';
 import { buildCompozyHookEnv, resolveSecretEnv } from '../../../exec/environment.js';
-import { formatExecFailure } from '../../../exec/subprocess.js';
+import { formatExecFailure } from '../../../exec/failure.js';
 import { DEFAULT_TIMEOUT_MS, type ExecRequest, type ExecResult, type Executor } from '../../../exec/types.js';
 import type { RunRecord } from '../../../ledger/record.js';
 import { evaluateMatcher, type FieldVerdict } from '../matcher.js';

@@ -12,7 +12,8 @@
 // A declaration with any error yields no Declaration; one with only warnings still yields.
 // Checking never stops at the first problem: every problem of a declaration is reported.
 import type { Diagnostic } from '../../../declarations/diagnostics.js';
-import type { CompozySource, Declaration, DeclarationStatus, SkillSource } from '../../../declarations/model.js';
+import type { Declaration, DeclarationStatus } from '../../../declarations/model.js';
+import type { CompozySkillSource, CompozySource } from '../model.js';
 import type { Locator, PathSeg, Position } from '../../../declarations/source-file.js';
 import { Checker, describe, isTable, q } from './checker.js';
 import { readExecutor } from './executor.js';
@@ -23,7 +24,7 @@ import { SOURCE_RULES } from './sources.js';
 /** A declaration as a loader found it: parsed data plus where it came from. */
 export interface RawHook {
   source: CompozySource;
-  skillSource?: SkillSource;
+  skillSource?: CompozySkillSource;
   file: string;
   /** Where the declaration starts (its [[...]] header, list item or JSON object). */
   position: Position;

@@ -1,7 +1,8 @@
 // The scalar fields of a compozy declaration (SPEC §2.1): name, event, mode, priority, timeout.
 import { compozyEvent, REMOVED_LEGACY_EVENTS, type CompozyEvent } from '../events.js';
 import { nanosecondsToMs, parseGoDuration } from '../../../declarations/duration.js';
-import type { CompozySource, Mode } from '../../../declarations/model.js';
+import type { Mode } from '../../../declarations/model.js';
+import type { CompozySource } from '../model.js';
 import { absent, describe, display, q, type Checker, type Table } from './checker.js';
 import type { RawHook } from './declaration.js';
 import { DEFAULT_PRIORITY } from './ordering.js';

@@ -5,13 +5,8 @@
 //      workspace;
 //   4. name, ascending by Unicode code point (not localeCompare, not UTF-16 units).
 // `order` is the 1-based position among the event's active declarations.
-import type {
-  CompozySource,
-  Declaration,
-  OrderedDeclaration,
-  SkillSource,
-  Source,
-} from '../../../declarations/model.js';
+import type { Declaration, OrderedDeclaration } from '../../../declarations/model.js';
+import type { CompozySource } from '../model.js';
 
 /** Default priority per source when a declaration sets none (an explicit 0 counts as set). */
 export const DEFAULT_PRIORITY: Readonly<Record<CompozySource, number>> = {
@@ -22,19 +17,20 @@ export const DEFAULT_PRIORITY: Readonly<Record<CompozySource, number>> = {
   skill: 0,
 };
 
-const SOURCE_RANK: Readonly<Record<Source, number>> = {
+const SOURCE_RANK: Readonly<Record<string, number | undefined>> = {
   native: 0,
   config: 1,
   extension: 2,
   agent_definition: 3,
   skill: 4,
-  // cosh declarations keep their loader order (SPEC §4.3): they rank after compozy ones and sort
-  // by input position only.
-  cosh_config: 5,
-  cosh_extension: 6,
 };
+/**
+ * A source that is not compozy's (a cosh declaration handed to this sort) keeps its loader order
+ * (SPEC §4.3): it ranks after compozy ones and sorts by input position only.
+ */
+const FOREIGN_SOURCE_RANK = 5;
 
-const SKILL_SOURCE_RANK: Readonly<Record<SkillSource, number>> = {
+const SKILL_SOURCE_RANK: Readonly<Record<string, number | undefined>> = {
   bundled: 0,
   marketplace: 1,
   user: 2,
@@ -62,7 +58,7 @@ export function orderDeclarations(decls: readonly Declaration[], opts: OrderOpti
   const sourceRank = new Int32Array(n);
   const priority = new Float64Array(n);
   const skillRank = new Int32Array(n);
-  const cosh = new Uint8Array(n);
+  const foreign = new Uint8Array(n);
   const names: string[] = new Array<string>(n);
   // Events become ranks in code-point order: the comparisons below then read numbers, not the
   // declarations' strings (thousands of declarations share a few dozen events).
@@ -76,10 +72,11 @@ export function orderDeclarations(decls: readonly Declaration[], opts: OrderOpti
       eventIds.set(d.event, id);
     }
     eventRank[i] = id;
-    sourceRank[i] = SOURCE_RANK[d.source] ?? 99;
-    cosh[i] = d.dialect === 'cosh' ? 1 : 0;
-    priority[i] = d.priority;
-    skillRank[i] = d.source === 'skill' && d.skill_source !== undefined ? SKILL_SOURCE_RANK[d.skill_source] : 0;
+    const rank = SOURCE_RANK[d.source];
+    sourceRank[i] = rank ?? FOREIGN_SOURCE_RANK;
+    foreign[i] = rank === undefined ? 1 : 0;
+    priority[i] = d.priority ?? 0;
+    skillRank[i] = d.source === 'skill' && d.skill_source !== undefined ? (SKILL_SOURCE_RANK[d.skill_source] ?? 0) : 0;
     names[i] = d.name ?? '';
   }
   const rankOfId = new Int32Array(eventIds.size);
@@ -89,7 +86,7 @@ export function orderDeclarations(decls: readonly Declaration[], opts: OrderOpti
   indexes.sort((a, b) => {
     if (eventRank[a] !== eventRank[b]) return eventRank[a]! - eventRank[b]!;
     if (sourceRank[a] !== sourceRank[b]) return sourceRank[a]! - sourceRank[b]!;
-    if (cosh[a] === 1) return a - b; // cosh: loader order
+    if (foreign[a] === 1) return a - b; // not compozy's: loader order
     if (priority[a] !== priority[b]) return priority[b]! - priority[a]!;
     if (skillRank[a] !== skillRank[b]) return skillRank[a]! - skillRank[b]!;
     const byName = compareCodePoints(names[a]!, names[b]!);

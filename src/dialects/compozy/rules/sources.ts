@@ -1,6 +1,6 @@
 // What each compozy source may write (SPEC §2.1 field table, §2.4 sources, §6): the keys, and how
 // autonomy fields written flat and retired matcher keys are treated.
-import type { CompozySource } from '../../../declarations/model.js';
+import type { CompozySource } from '../model.js';
 
 export const EXECUTOR_FIELDS = ['command', 'args', 'env', 'secret_env'] as const;
 const COMMON_KEYS = [

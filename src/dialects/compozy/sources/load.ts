@@ -7,7 +7,8 @@
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../../declarations/diagnostics.js';
-import type { Declaration, SkillSource } from '../../../declarations/model.js';
+import type { Declaration } from '../../../declarations/model.js';
+import type { CompozySkillSource as SkillSource } from '../model.js';
 import { normaliseCompozyHook, rawHookName, type RawHook } from '../rules/declaration.js';
 import {
   compozyAdditionalSkillsDirs,
@@ -20,7 +21,13 @@ import {
   type Locations,
 } from '../../../paths.js';
 import { parseFrontMatter, splitFrontMatter } from '../../../declarations/frontmatter.js';
-import { makeDiagnostic, readSourceFile, readSourceFileSync, type Locator, type SourceText } from '../../../declarations/source-file.js';
+import {
+  makeDiagnostic,
+  readSourceFile,
+  readSourceFileSync,
+  type Locator,
+  type SourceText,
+} from '../../../declarations/source-file.js';
 import { parseAgentFile } from './agent.js';
 import { isTable, mapConcurrent, parseTomlDocument } from './common.js';
 import { parseConfigToml, type ConfigFile } from './config.js';

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../../../declarations/diagnostics.js';
 import { parseFrontMatter, splitFrontMatter } from '../../../declarations/frontmatter.js';
-import type { SkillSource } from '../../../declarations/model.js';
+import type { CompozySkillSource as SkillSource } from '../model.js';
 import type { RawHook } from '../rules/declaration.js';
 import { makeDiagnostic } from '../../../declarations/source-file.js';
 import { isTable, positionOf } from './common.js';
