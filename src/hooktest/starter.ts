@@ -62,6 +62,8 @@ export interface StarterCase {
 
 export interface StarterInput {
   event: string;
+  /** Written out, so the file runs the same wherever two dialects share the event's name. */
+  dialect: string;
   /** The workspace relative to the test file's folder (`.` when the same). */
   workspace: string;
   payload: Record<string, unknown>;
@@ -76,6 +78,7 @@ export function starterTestFile(input: StarterInput): string {
     '# with that payload when this file was written: change the payload and the expectations to what',
     '# the hook must do, and `hookctl hooks test` keeps checking it. Format: SPEC §8, docs/HOOKTEST.md.',
     `name: ${q(`${input.event} hooks`)}`,
+    `dialect: ${q(input.dialect)}`,
     `workspace: ${q(input.workspace)}`,
     'cases:',
   ];

@@ -16,7 +16,8 @@ let sessionsDirs: string[];
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'hookctl-hooktest-e2e-'));
   cpSync(demoDir, join(root, 'demo'), { recursive: true });
-  for (const d of ['home/.compozy/sessions', 'home/.copilot-shell/sessions']) rmSync(join(root, 'demo', d), { recursive: true, force: true });
+  for (const d of ['home/.compozy/sessions', 'home/.copilot-shell/sessions'])
+    rmSync(join(root, 'demo', d), { recursive: true, force: true });
   mkdirSync(join(root, 'tmp'));
   env = {
     ...isolatedEnv({
@@ -29,7 +30,11 @@ beforeAll(() => {
     HOOKCTL_STATE_DIR: join(root, 'state'),
     CLAUDE_CONFIG_DIR: join(root, 'user/.claude'),
   };
-  sessionsDirs = [join(root, 'demo/home/.compozy/sessions'), join(root, 'demo/home/.copilot-shell/sessions'), join(root, 'state')];
+  sessionsDirs = [
+    join(root, 'demo/home/.compozy/sessions'),
+    join(root, 'demo/home/.copilot-shell/sessions'),
+    join(root, 'state'),
+  ];
   // A workspace whose required tool gate always fails: the dispatch fails (exit 3).
   mkdirSync(join(root, 'failing/.compozy'), { recursive: true });
   writeFileSync(
@@ -186,7 +191,14 @@ describe('every expectation key', () => {
     const failing = write('failing.hooktest.yaml', FAILING);
     const dispatchFails = write(
       'dispatch-fails.hooktest.yaml',
-      ['workspace: ../failing', 'cases:', '  - name: a required hook fails', '    event: tool.pre_call', '    payload: { tool_id: t, read_only: false }', ''].join('\n'),
+      [
+        'workspace: ../failing',
+        'cases:',
+        '  - name: a required hook fails',
+        '    event: tool.pre_call',
+        '    payload: { tool_id: t, read_only: false }',
+        '',
+      ].join('\n'),
     );
     const { res, report } = await jsonRun([failing, dispatchFails]);
     expect(res.code, res.stderr).toBe(1);
@@ -205,7 +217,11 @@ describe('every expectation key', () => {
       'max_duration_ms',
     ]);
     const f = Object.fromEntries(first.failures.map((x) => [x.expectation, x]));
-    expect(f.verdict).toMatchObject({ expected: 'completed', actual: 'denied', message: 'verdict: expected "completed", got "denied"' });
+    expect(f.verdict).toMatchObject({
+      expected: 'completed',
+      actual: 'denied',
+      message: 'verdict: expected "completed", got "denied"',
+    });
     expect(f.exit_code).toMatchObject({ expected: 0, actual: 1 });
     expect(f.reason).toMatchObject({ expected: '/^nope$/', actual: 'Protected secret file path.' });
     expect(f.ran).toMatchObject({ expected: [], actual: ['block-secret-file-edits'] });
@@ -214,9 +230,15 @@ describe('every expectation key', () => {
       { path: 'tool_input.path', expected: 'README.md', actual: '.env', absent: false },
       { path: 'missing', expected: 1, actual: null, absent: true },
     ]);
-    expect(f.max_duration_ms!.message).toMatch(/^max_duration_ms: expected at most 0 ms, block-secret-file-edits took \d+ ms$/);
+    expect(f.max_duration_ms!.message).toMatch(
+      /^max_duration_ms: expected at most 0 ms, block-secret-file-edits took \d+ ms$/,
+    );
     expect(byName['context wrong']!.failures).toMatchObject([
-      { expectation: 'context', expected: '"exact other text"', actual: 'Project demo-shop: TypeScript web shop. Run npm test before you commit.' },
+      {
+        expectation: 'context',
+        expected: '"exact other text"',
+        actual: 'Project demo-shop: TypeScript web shop. Run npm test before you commit.',
+      },
     ]);
     expect(byName['ran in the wrong order']!.failures.map((x) => x.message)).toEqual([
       'ran: expected [workspace-context, prompt-style, add-review-context] (in this order), would run [prompt-style, workspace-context, add-review-context]',
@@ -294,8 +316,17 @@ describe('formats', () => {
     parser.write(res.stdout).close();
     expect(events.map((e) => e.name)).toEqual(['testsuites', 'testsuite', 'testcase', 'testcase', 'failure']);
     expect(events[0]!.attributes).toMatchObject({ tests: '2', failures: '1', errors: '0' });
-    expect(events[1]!.attributes).toMatchObject({ name: 'mixed & <formats>', tests: '2', failures: '1', file: 'tests/mixed.hooktest.yaml' });
-    expect(events[3]!.attributes).toMatchObject({ name: 'fails "quoted" <b>', classname: 'mixed & <formats>', line: '7' });
+    expect(events[1]!.attributes).toMatchObject({
+      name: 'mixed & <formats>',
+      tests: '2',
+      failures: '1',
+      file: 'tests/mixed.hooktest.yaml',
+    });
+    expect(events[3]!.attributes).toMatchObject({
+      name: 'fails "quoted" <b>',
+      classname: 'mixed & <formats>',
+      line: '7',
+    });
     expect(failures.join('')).toContain('verdict: expected "completed", got "denied"');
   });
 
@@ -306,11 +337,17 @@ describe('formats', () => {
       runCli(['hooks', 'test', file], { env: { ...env, GITHUB_ACTIONS: 'true' }, cwd: root }),
       hooksTest([file, '--json']),
     ]);
-    expect(tap.stdout.split('\n').slice(0, 3)).toEqual(['TAP version 13', 'ok 1 - mixed & <formats> > passes', 'not ok 2 - mixed & <formats> > fails "quoted" <b>']);
+    expect(tap.stdout.split('\n').slice(0, 3)).toEqual([
+      'TAP version 13',
+      'ok 1 - mixed & <formats> > passes',
+      'not ok 2 - mixed & <formats> > fails "quoted" <b>',
+    ]);
     expect(tap.stdout).toContain('\n1..2\n');
     const annotations = github.stdout.split('\n').filter((l) => l.startsWith('::'));
     expect(annotations).toHaveLength(1);
-    expect(annotations[0]).toMatch(/^::error file=tests\/mixed\.hooktest\.yaml,line=7,col=5,title=hooks test%3A fails "quoted" <b>::verdict: expected "completed", got "denied"%0A/);
+    expect(annotations[0]).toMatch(
+      /^::error file=tests\/mixed\.hooktest\.yaml,line=7,col=5,title=hooks test%3A fails "quoted" <b>::verdict: expected "completed", got "denied"%0A/,
+    );
     expect(github.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed');
     expect(JSON.parse(json.stdout)).toMatchObject({ passed: 1, failed: 1 });
     expect([tap.code, github.code, json.code]).toEqual([1, 1, 1]);
@@ -327,14 +364,19 @@ describe('isolation', () => {
     }
     expect(userLedgerFiles()).toEqual(before);
     // Nothing left behind in the temp folder either (each case's ledger is removed).
-    expect(readdirSync(join(root, 'tmp')).filter((n) => n !== 'hookctl-demo.log' && !n.startsWith('hookctl-compile'))).toEqual([]);
+    expect(
+      readdirSync(join(root, 'tmp')).filter((n) => n !== 'hookctl-demo.log' && !n.startsWith('hookctl-compile')),
+    ).toEqual([]);
   });
 });
 
 describe('bad test files: exit 2 with file:line:col, nothing runs', () => {
   it('a YAML syntax error, a schema error, a bad payload file', async () => {
     write('bad/syntax.hooktest.yaml', 'cases:\n  - name: a\n    event: [tool.pre_call\n');
-    write('bad/schema.hooktest.yaml', 'cases:\n  - name: a\n    event: tool.pre_call\n    expect: { verdit: denied }\n');
+    write(
+      'bad/schema.hooktest.yaml',
+      'cases:\n  - name: a\n    event: tool.pre_call\n    expect: { verdit: denied }\n',
+    );
     write('bad/p.json', '{\n  "a": 1,\n}\n');
     write('bad/payload.hooktest.yaml', 'cases:\n  - { name: a, event: Stop, payload_file: p.json }\n');
     const res = await hooksTest([join(root, 'tests/bad')]);
@@ -342,13 +384,17 @@ describe('bad test files: exit 2 with file:line:col, nothing runs', () => {
     expect(res.stdout).toBe('');
     expect(res.stderr).toMatch(/^hookctl: 3 problems in test files; no case ran\n/);
     expect(res.stderr).toMatch(/tests\/bad\/syntax\.hooktest\.yaml:3:\d+ +error +yaml_parse_error +invalid YAML: /);
-    expect(res.stderr).toMatch(/tests\/bad\/schema\.hooktest\.yaml:4:16 +error +schema_additional_properties +cases\[0\]\.expect: unknown key "verdit"/);
+    expect(res.stderr).toMatch(
+      /tests\/bad\/schema\.hooktest\.yaml:4:16 +error +schema_additional_properties +cases\[0\]\.expect: unknown key "verdit"/,
+    );
     expect(res.stderr).toMatch(/tests\/bad\/p\.json:3:1 +error +hooktest_payload_file +invalid JSON: /);
     const json = await hooksTest([join(root, 'tests/bad/schema.hooktest.yaml'), '--json']);
     expect(json.code).toBe(2);
     expect(JSON.parse(json.stdout).error).toMatchObject({
       code: 'test_file_invalid',
-      diagnostics: [{ file: 'tests/bad/schema.hooktest.yaml', line: 4, column: 16, code: 'schema_additional_properties' }],
+      diagnostics: [
+        { file: 'tests/bad/schema.hooktest.yaml', line: 4, column: 16, code: 'schema_additional_properties' },
+      ],
     });
   });
 
@@ -371,8 +417,12 @@ describe('bad test files: exit 2 with file:line:col, nothing runs', () => {
     const res = await hooksTest([file]);
     expect(res.code).toBe(2);
     expect(res.stdout).toBe('');
-    expect(res.stderr).toMatch(/names\.hooktest\.yaml:6:5 +error +hooktest_unknown_event +unknown event "tool\.pre_cal"/);
-    expect(res.stderr).toMatch(/names\.hooktest\.yaml:9:22 +error +hooktest_unknown_hook +hook "block-secret-file-edit" is not declared for event "tool\.pre_call"/);
+    expect(res.stderr).toMatch(
+      /names\.hooktest\.yaml:6:5 +error +hooktest_unknown_event +unknown event "tool\.pre_cal"/,
+    );
+    expect(res.stderr).toMatch(
+      /names\.hooktest\.yaml:9:22 +error +hooktest_unknown_hook +hook "block-secret-file-edit" is not declared for event "tool\.pre_call"/,
+    );
   });
 
   it('a path that does not exist', async () => {

@@ -137,7 +137,10 @@ describe('loadTestFile', () => {
   });
 
   it('gives each case the dialect of its file unless the case names its own', async () => {
-    const file = await put('d.hooktest.yaml', 'dialect: cosh\ncases:\n  - { name: a, event: Stop }\n  - { name: b, event: Stop, dialect: claude }\n');
+    const file = await put(
+      'd.hooktest.yaml',
+      'dialect: cosh\ncases:\n  - { name: a, event: Stop }\n  - { name: b, event: Stop, dialect: claude }\n',
+    );
     expect((await loadTestFile(file)).testFile!.cases.map((c) => c.dialect)).toEqual(['cosh', 'claude']);
     const none = await put('n.hooktest.yaml', 'cases:\n  - { name: a, event: Stop }\n');
     expect((await loadTestFile(none)).testFile!.cases[0]!.dialect).toBeUndefined();

@@ -315,6 +315,7 @@ describe('starter', () => {
   it('starterTestFile writes one case per hook with what it observed, as a loadable test file', () => {
     const text = starterTestFile({
       event: 'tool.pre_call',
+      dialect: 'compozy',
       workspace: '.',
       payload: { tool_id: '' },
       cases: [

@@ -14,7 +14,10 @@ export function formatHumanReport(report: TestRunReport, colour: Colour): string
  * The same text, a case at a time (a terminal sees each case as it ends): `caseText` for each
  * case in order (with its file's heading before the first case of a file), then `endText`.
  */
-export function humanProgress(colour: Colour): { caseText(c: CaseReport): string; endText(report: TestRunReport): string } {
+export function humanProgress(colour: Colour): {
+  caseText(c: CaseReport): string;
+  endText(report: TestRunReport): string;
+} {
   let file: string | undefined;
   return {
     caseText(c) {
