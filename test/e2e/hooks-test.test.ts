@@ -74,6 +74,7 @@ interface JsonReport {
 
 async function jsonRun(args: string[]): Promise<{ res: CliResult; report: JsonReport }> {
   const res = await hooksTest([...args, '--format', 'json']);
+  if (res.stdout === '') throw new Error(`no report (exit ${res.code}): ${res.stderr}`);
   return { res, report: JSON.parse(res.stdout) as JsonReport };
 }
 
@@ -118,7 +119,6 @@ describe('every expectation key', () => {
     '      exit_code: 1',
     '      reason: Protected secret file path.',
     '      ran: [block-secret-file-edits]',
-    '      not_ran: [prompt-style]',
     '      outcomes: { block-secret-file-edits: denied }',
     '      payload: { tool_input: { path: .env }, read_only: false }',
     '      max_duration_ms: 10000',
@@ -383,9 +383,9 @@ describe('bad test files: exit 2 with file:line:col, nothing runs', () => {
     expect(res.code).toBe(2);
     expect(res.stdout).toBe('');
     expect(res.stderr).toMatch(/^hookctl: 3 problems in test files; no case ran\n/);
-    expect(res.stderr).toMatch(/tests\/bad\/syntax\.hooktest\.yaml:3:\d+ +error +yaml_parse_error +invalid YAML: /);
+    expect(res.stderr).toMatch(/tests\/bad\/syntax\.hooktest\.yaml:4:\d+ +error +yaml_parse_error +invalid YAML: /);
     expect(res.stderr).toMatch(
-      /tests\/bad\/schema\.hooktest\.yaml:4:16 +error +schema_additional_properties +cases\[0\]\.expect: unknown key "verdit"/,
+      /tests\/bad\/schema\.hooktest\.yaml:4:15 +error +schema_additional_properties +cases\[0\]\.expect: unknown key "verdit"/,
     );
     expect(res.stderr).toMatch(/tests\/bad\/p\.json:3:1 +error +hooktest_payload_file +invalid JSON: /);
     const json = await hooksTest([join(root, 'tests/bad/schema.hooktest.yaml'), '--json']);
@@ -393,7 +393,7 @@ describe('bad test files: exit 2 with file:line:col, nothing runs', () => {
     expect(JSON.parse(json.stdout).error).toMatchObject({
       code: 'test_file_invalid',
       diagnostics: [
-        { file: 'tests/bad/schema.hooktest.yaml', line: 4, column: 16, code: 'schema_additional_properties' },
+        { file: 'tests/bad/schema.hooktest.yaml', line: 4, column: 15, code: 'schema_additional_properties' },
       ],
     });
   });
@@ -421,7 +421,7 @@ describe('bad test files: exit 2 with file:line:col, nothing runs', () => {
       /names\.hooktest\.yaml:6:5 +error +hooktest_unknown_event +unknown event "tool\.pre_cal"/,
     );
     expect(res.stderr).toMatch(
-      /names\.hooktest\.yaml:9:22 +error +hooktest_unknown_hook +hook "block-secret-file-edit" is not declared for event "tool\.pre_call"/,
+      /names\.hooktest\.yaml:9:21 +error +hooktest_unknown_hook +hook "block-secret-file-edit" is not declared for event "tool\.pre_call"/,
     );
   });
 
