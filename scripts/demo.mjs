@@ -22,6 +22,8 @@ const steps = [
   ['hooks', 'fire', 'tool.pre_call', ...where, '--payload', 'fixtures/demo/payloads/tool-secret.json'],
   ['hooks', 'fire', 'PreToolUse', ...where, '--payload', 'fixtures/demo/payloads/cosh-rm.json', '-o', 'jsonl'],
   ['hooks', 'runs', '--session', 'sess_demo', '--last', '5'],
+  // The demo's own tests (fixtures/demo/workspace/tests/): found in the workspace, run by the real engine.
+  ['hooks', 'test', ...where],
 ];
 let failed = 0;
 for (const args of steps) {
