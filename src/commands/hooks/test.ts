@@ -5,6 +5,7 @@ import { displayPath } from '../../views/location.js';
 import { humanProgress } from '../../views/hooktest/human.js';
 import { formatTestReport, TEST_FORMATS, type TestFormat } from '../../views/hooktest/index.js';
 import { invalidTestFilesAnnotations, invalidTestFilesError } from '../../views/hooktest/invalid.js';
+import { reportFormat } from '../../views/validate.js';
 
 export default class HooksTest extends HookctlCommand {
   static override summary = 'Run tests for hooks (*.hooktest.yaml) against the real engine.';
@@ -42,7 +43,7 @@ Exit codes: 0 all passed, 1 a case failed, 2 a test file that does not parse or 
       const written = await initHookTests({ event: flags.init, file: paths[0], loc, env: process.env });
       return this.print(`Wrote ${displayPath(written.file)} (${written.cases} case${written.cases === 1 ? '' : 's'}).`);
     }
-    const format = testFormat(flags.format, this.outputFormat(flags));
+    const format = reportFormat<TestFormat>(flags.format, this.outputFormat(flags), process.env);
     const colour = this.colour(flags);
     const progress = format === 'human' ? humanProgress(colour) : undefined;
     const outcome = await runHookTests({
@@ -60,11 +61,4 @@ Exit codes: 0 all passed, 1 a case failed, 2 a test file that does not parse or 
     this.print(progress ? progress.endText(outcome.report) : formatTestReport(format, outcome.report, colour));
     this.exitWith(outcome.report.failed > 0 ? ExitCode.no : ExitCode.ok);
   }
-}
-
-function testFormat(explicit: string | undefined, output: string): TestFormat {
-  if (explicit) return explicit as TestFormat;
-  if (output === 'json' || output === 'jsonl') return 'json';
-  if (process.env.GITHUB_ACTIONS === 'true') return 'github';
-  return 'human';
 }
