@@ -18,7 +18,6 @@ import { newSessionId } from '../ledger/ids.js';
 import type { Locations } from '../paths.js';
 import {
   assertDispatchable,
-  candidatesFor,
   declarationsOf,
   fireLoaded,
   loadEventCatalog,
@@ -29,6 +28,8 @@ import {
 
 export interface HookTestRequest {
   paths: string[];
+  /** `--dialect`: the dialect of cases whose file names none. */
+  dialect?: string;
   loc: Locations;
   env: NodeJS.ProcessEnv;
   filter?: string;
@@ -48,36 +49,48 @@ export async function runHookTests(req: HookTestRequest): Promise<HookTestOutcom
   if (invalid.length > 0) return { kind: 'invalid', files, diagnostics: invalid };
   const testFiles = loaded.map((l) => l.testFile!);
 
-  const engine = new CaseEngine(req.loc, req.env);
-  const nameProblems: Diagnostic[] = [];
-  for (const testFile of testFiles) {
-    for (const testCase of selectedCases(testFile, req.filter))
-      nameProblems.push(...(await engine.check(testCase, testFile)));
-  }
-  if (nameProblems.length > 0) return { kind: 'invalid', files, diagnostics: nameProblems };
+  const engine = new CaseEngine(req.loc, req.env, req.dialect);
+  try {
+    const nameProblems: Diagnostic[] = [];
+    for (const testFile of testFiles) {
+      for (const testCase of selectedCases(testFile, req.filter))
+        nameProblems.push(...(await engine.check(testCase, testFile)));
+    }
+    if (nameProblems.length > 0) return { kind: 'invalid', files, diagnostics: nameProblems };
 
-  const report = await runTests(testFiles, {
-    fire: (testCase, testFile) => engine.fire(testCase, testFile),
-    filter: req.filter,
-    bail: req.bail,
-    onCase: req.onCase,
-    cwd,
-  });
-  return { kind: 'report', report };
+    const report = await runTests(testFiles, {
+      fire: (testCase, testFile) => engine.fire(testCase, testFile),
+      filter: req.filter,
+      bail: req.bail,
+      onCase: req.onCase,
+      cwd,
+    });
+    return { kind: 'report', report };
+  } finally {
+    await engine.close();
+  }
 }
 
 /**
  * Fires cases. A test file's catalog of each dialect is loaded once and shared by its cases (the
- * file's workspace and env decide what the loaders read); every case still gets its own session
- * and ledger folder, so cases, and concurrent test runs, never see each other's records.
+ * file's workspace and env decide what the loaders read). Every case gets a new session, whose
+ * records go to `<ledger root>/<session>/hook-runs.jsonl` in a folder this run made for itself
+ * (removed by close()): cases, and concurrent test runs, never see each other's records, and
+ * nothing reaches the user's sessions folders.
  */
 class CaseEngine {
   private readonly catalogs = new Map<string, Promise<DialectCatalog>>();
+  private ledgerRoot: Promise<string> | undefined;
 
   constructor(
     private readonly loc: Locations,
     private readonly env: NodeJS.ProcessEnv,
+    private readonly defaultDialect?: string,
   ) {}
+
+  async close(): Promise<void> {
+    if (this.ledgerRoot) await rm(await this.ledgerRoot, { recursive: true, force: true });
+  }
 
   private where(testFile: TestFile): { loc: Locations; env: NodeJS.ProcessEnv } {
     const loc = testFile.workspace === undefined ? this.loc : { ...this.loc, workspace: testFile.workspace };
@@ -86,7 +99,8 @@ class CaseEngine {
 
   catalogFor(testCase: Pick<TestCase, 'event' | 'dialect'>, testFile: TestFile): Promise<EventCatalog> {
     const { loc, env } = this.where(testFile);
-    return loadEventCatalog({ event: testCase.event, dialect: testCase.dialect, loc, env }, (dialect: Dialect) => {
+    const dialectName = testCase.dialect ?? this.defaultDialect;
+    return loadEventCatalog({ event: testCase.event, dialect: dialectName, loc, env }, (dialect: Dialect) => {
       const key = `${testFile.file}\0${dialect.name}`;
       let catalog = this.catalogs.get(key);
       if (!catalog) this.catalogs.set(key, (catalog = dialect.loadCatalog(loc, env)));
@@ -103,11 +117,11 @@ class CaseEngine {
     };
     let loaded: EventCatalog;
     try {
-      candidatesFor(testCase.event, testCase.dialect);
       loaded = await this.catalogFor(testCase, testFile);
     } catch (err) {
       if (err instanceof HookctlError && err.exit === ExitCode.usage) {
-        return [problem('hooktest_unknown_event', err.message, testCase.eventPosition)];
+        const code = err.code === 'ambiguous_dialect' ? 'hooktest_ambiguous_event' : 'hooktest_unknown_event';
+        return [problem(code, err.message, testCase.eventPosition)];
       }
       throw err;
     }
@@ -134,13 +148,9 @@ class CaseEngine {
         wouldRun: plan.filter((p) => p.matched && p.status === 'active' && p.name !== null).map((p) => p.name!),
       };
     }
-    const ledger = await mkdtemp(join(tmpdir(), 'hookctl-test-'));
-    try {
-      const result = await fireLoaded(loaded, { ...req, sessionId: newSessionId(), sessionsDir: ledger });
-      return caseResult(loaded, result);
-    } finally {
-      await rm(ledger, { recursive: true, force: true });
-    }
+    this.ledgerRoot ??= mkdtemp(join(tmpdir(), 'hookctl-test-'));
+    const result = await fireLoaded(loaded, { ...req, sessionId: newSessionId(), sessionsDir: await this.ledgerRoot });
+    return caseResult(loaded, result);
   }
 }
 
@@ -190,7 +200,20 @@ export interface InitRequest {
 export async function initHookTests(req: InitRequest): Promise<{ file: string; cases: number }> {
   const target = resolve(req.cwd ?? process.cwd(), req.file ?? join(req.loc.workspace, `${req.event}.hooktest.yaml`));
   const testFile: TestFile = { file: target, name: req.event, env: {}, cases: [] };
-  const engine = new CaseEngine(req.loc, req.env);
+  const engine = new CaseEngine(req.loc, req.env, req.dialect);
+  try {
+    return await writeStarter(engine, req, target, testFile);
+  } finally {
+    await engine.close();
+  }
+}
+
+async function writeStarter(
+  engine: CaseEngine,
+  req: InitRequest,
+  target: string,
+  testFile: TestFile,
+): Promise<{ file: string; cases: number }> {
   const loaded = await engine.catalogFor({ event: req.event, dialect: req.dialect }, testFile); // unknown event: exit 2
   assertDispatchable(loaded);
   const hooks = [

@@ -8,7 +8,8 @@ export const HOOKTEST_CODES = {
   hooktest_invalid_regex: 'A /regex/ value of reason or context is not a valid regular expression.',
   hooktest_dry_run_expect: 'A dry_run case expects something other than ran / not_ran (a dry run runs nothing).',
   hooktest_workspace: 'The workspace a test file names does not exist or is not a folder.',
-  hooktest_unknown_event: 'A case fires an event no dialect knows.',
+  hooktest_unknown_event: 'A case fires an event no dialect knows (or not the dialect it names).',
+  hooktest_ambiguous_event: 'A case fires an event that more than one dialect declares, and names no dialect.',
   hooktest_unknown_hook: 'A case names a hook that is not declared for its event.',
 } as const satisfies Record<string, string>;
 

@@ -3,7 +3,7 @@
 // of the engine: the use case hands it a `fire` that runs one case for real, the unit tests one
 // that returns results, so its rules are tested without processes.
 import { relativeToCwd } from '../validate/relative-path.js';
-import { HookctlError } from '../errors.js';
+import { ExitCode, HookctlError } from '../errors.js';
 import { evaluateCase } from './expect.js';
 import type { CaseReport, CaseResult, TestCase, TestFile, TestRunReport } from './model.js';
 
@@ -108,6 +108,11 @@ function remainingCases(
     }
   }
   return left;
+}
+
+/** SPEC §8: 0 when every case passed (or none was selected), 1 when one failed. */
+export function testRunExitCode(report: Pick<TestRunReport, 'failed'>): number {
+  return report.failed > 0 ? ExitCode.no : ExitCode.ok;
 }
 
 function monotonicMs(): number {

@@ -1,8 +1,9 @@
 import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
-import { ExitCode } from '../../errors.js';
+import { dialectNames } from '../../dialects/registry.js';
+import { testRunExitCode } from '../../hooktest/runner.js';
 import { initHookTests, runHookTests } from '../../app/hooktest.js';
 import { displayPath } from '../../views/location.js';
-import { humanProgress } from '../../views/hooktest/human.js';
+import { humanProgress, starterWritten } from '../../views/hooktest/human.js';
 import { formatTestReport, TEST_FORMATS, type TestFormat } from '../../views/hooktest/index.js';
 import { invalidTestFilesAnnotations, invalidTestFilesError } from '../../views/hooktest/invalid.js';
 import { reportFormat } from '../../views/validate.js';
@@ -33,6 +34,11 @@ Exit codes: 0 all passed, 1 a case failed, 2 a test file that does not parse or 
     bail: Flags.boolean({ description: 'Stop at the first failed case.' }),
     filter: Flags.string({ description: 'Run only the cases whose name contains this text.' }),
     init: Flags.string({ description: 'Write a starter test file for the hooks of this event, then exit.' }),
+    dialect: Flags.string({
+      description:
+        "The dialect of events that several dialects know (default: the test file's, else the one declaring the event).",
+      options: dialectNames(),
+    }),
   };
 
   async run(): Promise<void> {
@@ -40,14 +46,21 @@ Exit codes: 0 all passed, 1 a case failed, 2 a test file that does not parse or 
     const paths = argv as string[];
     const loc = this.locations(flags);
     if (flags.init !== undefined) {
-      const written = await initHookTests({ event: flags.init, file: paths[0], loc, env: process.env });
-      return this.print(`Wrote ${displayPath(written.file)} (${written.cases} case${written.cases === 1 ? '' : 's'}).`);
+      const written = await initHookTests({
+        event: flags.init,
+        dialect: flags.dialect,
+        file: paths[0],
+        loc,
+        env: process.env,
+      });
+      return this.print(starterWritten(displayPath(written.file), written.cases));
     }
     const format = reportFormat<TestFormat>(flags.format, this.outputFormat(flags), process.env);
     const colour = this.colour(flags);
     const progress = format === 'human' ? humanProgress(colour) : undefined;
     const outcome = await runHookTests({
       paths,
+      dialect: flags.dialect,
       loc,
       env: process.env,
       filter: flags.filter,
@@ -59,6 +72,6 @@ Exit codes: 0 all passed, 1 a case failed, 2 a test file that does not parse or 
       throw invalidTestFilesError(outcome.files, outcome.diagnostics);
     }
     this.print(progress ? progress.endText(outcome.report) : formatTestReport(format, outcome.report, colour));
-    this.exitWith(outcome.report.failed > 0 ? ExitCode.no : ExitCode.ok);
+    this.exitWith(testRunExitCode(outcome.report));
   }
 }

@@ -72,3 +72,8 @@ export function summaryLine(report: Pick<TestRunReport, 'passed' | 'failed'>, co
   if (!colour) return text;
   return colour.paint(report.failed > 0 ? 'error' : 'ok', text);
 }
+
+/** What `hooks test --init` says when it wrote its file. */
+export function starterWritten(file: string, cases: number): string {
+  return `Wrote ${file} (${cases} case${cases === 1 ? '' : 's'}). Run it: hookctl hooks test ${file}`;
+}
