@@ -92,9 +92,17 @@ class CaseEngine {
     if (this.ledgerRoot) await rm(await this.ledgerRoot, { recursive: true, force: true });
   }
 
+  private readonly places = new Map<TestFile, { loc: Locations; env: NodeJS.ProcessEnv }>();
+
+  /** The file's workspace and environment, made once per file: copying the environment is not free. */
   private where(testFile: TestFile): { loc: Locations; env: NodeJS.ProcessEnv } {
-    const loc = testFile.workspace === undefined ? this.loc : { ...this.loc, workspace: testFile.workspace };
-    return { loc, env: { ...this.env, ...testFile.env } };
+    let place = this.places.get(testFile);
+    if (!place) {
+      const loc = testFile.workspace === undefined ? this.loc : { ...this.loc, workspace: testFile.workspace };
+      place = { loc, env: { ...this.env, ...testFile.env } };
+      this.places.set(testFile, place);
+    }
+    return place;
   }
 
   catalogFor(testCase: Pick<TestCase, 'event' | 'dialect'>, testFile: TestFile): Promise<EventCatalog> {
