@@ -13,7 +13,7 @@ import { findTestFiles } from '../hooktest/discover.js';
 import { loadTestFile } from '../hooktest/load.js';
 import type { CaseReport, CaseResult, TestCase, TestFile, TestRunReport } from '../hooktest/model.js';
 import { runTests, selectedCases } from '../hooktest/runner.js';
-import { payloadSkeleton, starterTestFile, type StarterCase } from '../hooktest/starter.js';
+import { payloadSkeleton, starterTestFile, untypedFields, type StarterCase } from '../hooktest/starter.js';
 import { newSessionId } from '../ledger/ids.js';
 import type { Locations } from '../paths.js';
 import {
@@ -244,6 +244,7 @@ async function writeStarter(
   const omit = new Set(filled.kind === 'dispatch' ? Object.keys(filled.payload) : []);
   const schemas = await loaded.dialect.eventSchemas(req.event);
   const payload = payloadSkeleton(schemas?.payload, omit);
+  const untyped = untypedFields(schemas?.payload, omit);
   const cases: StarterCase[] = [];
   for (const hook of hooks)
     cases.push({ hook, observed: await engine.fire({ ...base, payload, hooks: [hook] }, testFile) });
@@ -252,6 +253,7 @@ async function writeStarter(
     dialect: loaded.dialect.name,
     workspace: relative(dirname(target), req.loc.workspace) || '.',
     payload,
+    untyped,
     cases,
   });
   try {

@@ -27,6 +27,15 @@ export function payloadSkeleton(
   return out;
 }
 
+/** The properties `payloadSkeleton` leaves out for having no fixed type (named in a comment instead). */
+export function untypedFields(payloadSchema: unknown, omit: ReadonlySet<string> = new Set()): string[] {
+  const schema = asSchema(payloadSchema);
+  const definitions = asSchema(schema.definitions);
+  return Object.entries(asSchema(schema.properties))
+    .filter(([field, raw]) => !omit.has(field) && emptyValue(resolve(asSchema(raw), definitions)) === undefined)
+    .map(([field]) => field);
+}
+
 function resolve(schema: JsonSchema, definitions: JsonSchema): JsonSchema {
   const ref = schema.$ref;
   if (typeof ref === 'string' && ref.startsWith('#/definitions/'))
@@ -67,6 +76,8 @@ export interface StarterInput {
   /** The workspace relative to the test file's folder (`.` when the same). */
   workspace: string;
   payload: Record<string, unknown>;
+  /** Payload fields of no fixed type: listed in a comment for the user to fill in. */
+  untyped?: string[];
   cases: StarterCase[];
 }
 
@@ -89,6 +100,7 @@ export function starterTestFile(input: StarterInput): string {
       `    hooks: [${q(c.hook)}]`,
     );
     lines.push(...yamlMap('payload', input.payload, '    '));
+    if (input.untyped?.length) lines.push(`      # more fields of the payload: ${input.untyped.join(', ')}`);
     lines.push('    expect:', ...expectLines(c.observed).map((l) => `      ${l}`));
   }
   return lines.join('\n') + '\n';

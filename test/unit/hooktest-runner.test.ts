@@ -4,7 +4,7 @@ import { makeColour } from '../../src/cli/colour.js';
 import { HookctlError } from '../../src/errors.js';
 import type { CaseResult, TestCase, TestFile, TestRunReport } from '../../src/hooktest/model.js';
 import { runTests, type FireCase } from '../../src/hooktest/runner.js';
-import { payloadSkeleton, starterTestFile } from '../../src/hooktest/starter.js';
+import { payloadSkeleton, starterTestFile, untypedFields } from '../../src/hooktest/starter.js';
 import { annotation } from '../../src/views/hooktest/github.js';
 import { formatTestReport } from '../../src/views/hooktest/index.js';
 import { formatJunitReport, xmlSafe } from '../../src/views/hooktest/junit.js';
@@ -310,6 +310,7 @@ describe('starter', () => {
       maybe: '',
     });
     expect(payloadSkeleton(undefined)).toEqual({});
+    expect(untypedFields(schema, new Set(['event']))).toEqual(['anything']);
   });
 
   it('starterTestFile writes one case per hook with what it observed, as a loadable test file', () => {
@@ -318,13 +319,14 @@ describe('starter', () => {
       dialect: 'compozy',
       workspace: '.',
       payload: { tool_id: '' },
+      untyped: ['tool_input', 'extra'],
       cases: [
         { hook: 'guard', observed: { ...denied, reason: '/looks like a regex/' } },
         { hook: 'audit', observed: { ...denied, runs: [], reason: null, verdict: 'completed', exitCode: 0 } },
       ],
     });
     expect(text).toContain(
-      '  - name: "guard with the skeleton payload"\n    event: "tool.pre_call"\n    hooks: ["guard"]\n    payload:\n      "tool_id": ""\n    expect:\n      verdict: "denied"\n      exit_code: 1\n      ran: ["guard"]\n      outcomes: {"guard":"denied"}\n',
+      '  - name: "guard with the skeleton payload"\n    event: "tool.pre_call"\n    hooks: ["guard"]\n    payload:\n      "tool_id": ""\n      # more fields of the payload: tool_input, extra\n    expect:\n      verdict: "denied"\n      exit_code: 1\n      ran: ["guard"]\n      outcomes: {"guard":"denied"}\n',
     );
     expect(text).toContain('    expect:\n      verdict: "completed"\n      exit_code: 0\n      ran: []\n');
   });
