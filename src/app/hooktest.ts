@@ -2,6 +2,7 @@
 // a known event and declared hooks, then run each case through the fire use case — the real
 // loaders, matcher, order, executor and dialect rules — with a fresh session whose records go to
 // a temporary ledger, never the user's. Also `--init`: a starter file for one event's hooks.
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -207,6 +208,7 @@ export interface InitRequest {
 
 export async function initHookTests(req: InitRequest): Promise<{ file: string; cases: number }> {
   const target = resolve(req.cwd ?? process.cwd(), req.file ?? join(req.loc.workspace, `${req.event}.hooktest.yaml`));
+  if (existsSync(target)) throw starterExists(target); // before any hook runs
   const testFile: TestFile = { file: target, name: req.event, env: {}, cases: [] };
   const engine = new CaseEngine(req.loc, req.env, req.dialect);
   try {
@@ -260,8 +262,12 @@ async function writeStarter(
     await writeFile(target, text, { flag: 'wx' }); // never replaces a file
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw usageError(`test file "${target}" already exists`, 'test_file_exists');
+    if (code === 'EEXIST') throw starterExists(target);
     throw usageError(`cannot write "${target}": ${code ?? (err as Error).message}`, 'test_file_unwritable');
   }
   return { file: target, cases: cases.length };
+}
+
+function starterExists(target: string): HookctlError {
+  return usageError(`test file "${target}" already exists`, 'test_file_exists');
 }
