@@ -5,22 +5,14 @@ import { dirname } from 'node:path';
 import { writeFailures } from '../../edit/atomic-write.js';
 import { withFileLock } from '../../edit/file-lock.js';
 import { unifiedDiff } from '../../edit/unified-diff.js';
-import { ExitCode, HookctlError } from '../../errors.js';
 import { coshStatesFile } from '../../paths.js';
 import { displayPath } from '../../views/location.js';
 import type { ChangeRequest, FileChange } from '../types.js';
-import { readCoshStates, setCoshHookDisabled } from './states.js';
+import { readStatesToChange, setCoshHookDisabled } from './states.js';
 
 export async function setCoshHookSwitch(req: ChangeRequest, name: string, disabled: boolean): Promise<FileChange> {
   const file = coshStatesFile(req.loc);
-  const states = await readCoshStates(file);
-  if (states.diagnostics.length > 0) {
-    throw new HookctlError(
-      'cosh_states_invalid',
-      `${states.diagnostics[0]!.message} (${file}); fix or remove it first`,
-      ExitCode.no,
-    );
-  }
+  const states = await readStatesToChange(file);
   const listed = states.disabled.includes(name);
   if (listed === disabled) return { dialect: 'cosh', file, changed: false, ...(req.dryRun ? { diff: '' } : {}) };
   if (req.dryRun) {
