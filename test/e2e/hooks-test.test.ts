@@ -354,6 +354,37 @@ describe('formats', () => {
   });
 });
 
+describe("a test file's env", () => {
+  it('reaches the hooks of its cases, and only of its own file', async () => {
+    mkdirSync(join(root, 'envws/.copilot-shell'), { recursive: true });
+    writeFileSync(
+      join(root, 'envws/.copilot-shell/config.toml'),
+      `[[hooks.Stop]]\nname = "policy-echo"\ncommand = '''\nprintf '{"decision":"block","reason":"policy=%s"}' "$POLICY"\n'''\n`,
+    );
+    const withEnv = write(
+      'env/with.hooktest.yaml',
+      'workspace: ../../envws\nenv: { POLICY: strict }\ncases:\n  - { name: sees it, event: Stop, expect: { verdict: block, reason: policy=strict } }\n',
+    );
+    const without = write(
+      'env/without.hooktest.yaml',
+      'workspace: ../../envws\ncases:\n  - { name: does not, event: Stop, expect: { reason: policy= } }\n',
+    );
+    const { res, report } = await jsonRun([withEnv, without]);
+    expect(res.code, res.stdout).toBe(0);
+    expect(report.passed).toBe(2);
+  });
+
+  it('--format github annotates a bad test file at its line', async () => {
+    const bad = write('env/bad.hooktest.yaml', 'cases:\n  - name: a\n    event: Stop\n    expect: { ran: nope }\n');
+    const res = runCli(['hooks', 'test', bad, '--format', 'github'], { env, cwd: root });
+    const out = await res;
+    expect(out.code).toBe(2);
+    expect(out.stdout).toMatch(
+      /^::error file=tests\/env\/bad\.hooktest\.yaml,line=4,col=\d+,title=schema_type::cases\[0\]\.expect\.ran: must be array, got string$/m,
+    );
+  });
+});
+
 describe('isolation', () => {
   it('never writes the user ledger; two runs at once do not disturb each other', async () => {
     const before = userLedgerFiles();
