@@ -63,7 +63,19 @@ function parseJsonDocument(text: string): ReturnType<typeof parseJsonWithPositio
 
 function parseYaml(text: string, file: string): Parsed {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  let doc: ReturnType<typeof parseDocument>;
+  try {
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  } catch (err) {
+    // The parser recurses: indentation nested deep enough runs out of stack (brackets are
+    // refused before, by readSourceFile).
+    return {
+      ok: false,
+      diagnostics: [
+        diagnostic('yaml_parse_error', `invalid YAML: ${firstLine((err as Error).message)}`, file, { line: 1 }),
+      ],
+    };
+  }
   const toFile = (offset: number): Position => {
     const pos = lineCounter.linePos(offset);
     return { line: pos.line, column: pos.col };
