@@ -385,6 +385,42 @@ describe("a test file's env", () => {
   });
 });
 
+// The claude dialect (its own issue) with its demo tree: runs once both are in the tree.
+describe.runIf(existsSync(join(demoDir, 'claude')))('the claude dialect', () => {
+  it('checks claude verdicts and exit codes, and keeps its records out of $HOOKCTL_STATE_DIR', async () => {
+    const claudeEnv = {
+      ...env,
+      CLAUDE_CONFIG_DIR: join(root, 'demo/claude/home/.claude'),
+      HOOKCTL_CLAUDE_MANAGED_DIR: join(root, 'demo/claude/managed'),
+    };
+    const file = write(
+      'claude.hooktest.yaml',
+      [
+        'dialect: claude',
+        'workspace: ../demo/claude/workspace',
+        'cases:',
+        '  - name: denies rm -rf',
+        '    event: PreToolUse',
+        '    payload: { tool_name: Bash, tool_input: { command: rm -rf build } }',
+        '    expect: { verdict: deny, exit_code: 1, reason: /recursive rm/ }',
+        '  - name: asks before a push',
+        '    event: PreToolUse',
+        '    payload: { tool_name: Bash, tool_input: { command: git push origin main } }',
+        '    expect: { verdict: ask, exit_code: 4 }',
+        '',
+      ].join('\n'),
+    );
+    const res = await runCli(['hooks', 'test', file, '--format', 'json'], {
+      env: claudeEnv,
+      cwd: root,
+      timeoutMs: 60_000,
+    });
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ passed: 2, failed: 0 });
+    expect(userLedgerFiles()).toEqual([]);
+  });
+});
+
 describe('isolation', () => {
   it('never writes the user ledger; two runs at once do not disturb each other', async () => {
     const before = userLedgerFiles();
