@@ -357,7 +357,10 @@ async function hooktest() {
     return file;
   };
   const tests = (n) => ({ cmd: hookctl('hooks', 'test', testFile(n), '--format', 'json'), env });
-  const spawns = (n) => ({ cmd: [node, join(root, 'bench', 'lib', 'spawn-baseline.mjs'), String(n), payloadFile, 'true'], env });
+  const spawns = (n) => ({
+    cmd: [node, join(root, 'bench', 'lib', 'spawn-baseline.mjs'), String(n), payloadFile, 'true'],
+    env,
+  });
 
   const sanity = JSON.parse((await run(tests(count).cmd, { env, capture: true })).stdout);
   if (sanity.passed !== count || sanity.failed !== 0)
