@@ -2,9 +2,10 @@
 // Dev-time only: turns the CompozyOS catalog across releases (compozy-events.next.json) into
 // committed TypeScript, so nothing reads the JSON at run time (SPEC §10).
 //
-//   node scripts/gen-compozy-releases.mjs path/to/compozy-events.next.json [--check]
+//   node scripts/gen-compozy-releases.mjs path/to/compozy-events.next.json [--check] [--out DIR]
 //
 // `--check` writes nothing and exits 1 when the committed files differ from what the JSON gives.
+// `--out DIR` writes the two files into DIR instead (the generator's own tests use it).
 // Two outputs, split for start-up cost, as scripts/gen-catalog.mjs splits the one-release catalog:
 //   src/dialects/compozy/releases.generated.ts       releases, families, events (list/validate)
 //   src/dialects/compozy/release-types.generated.ts  payload and patch types (events EVENT,
@@ -29,7 +30,9 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const check = args.includes('--check');
-const given = args.find((a) => !a.startsWith('--'));
+const outIndex = args.indexOf('--out');
+const outDir = outIndex === -1 ? join(root, 'src/dialects/compozy') : resolve(args[outIndex + 1] ?? '.');
+const given = args.find((a, i) => !a.startsWith('--') && (outIndex === -1 || i !== outIndex + 1));
 if (!given) fail(['usage: node scripts/gen-compozy-releases.mjs path/to/compozy-events.next.json [--check]']);
 const jsonPath = resolve(given);
 
@@ -66,14 +69,15 @@ function span(where, item) {
     if (!has(item, key)) continue;
     const label = item[key];
     if (!labels.has(label)) problems.push(`${where}: ${key} "${label}" is not a version label`);
-    else if (key === 'removed_in' && nonLinear.has(label)) problems.push(`${where}: removed_in "${label}" is not linear`);
+    else if (key === 'removed_in' && nonLinear.has(label))
+      problems.push(`${where}: removed_in "${label}" is not linear`);
     out[key] = label;
   }
   return out;
 }
 
 const HOOKCTL_ADJUSTMENTS = [
-  'context: compaction_trigger (matcher) and trigger (payload) hold in every release: hookctl\'s spec has used them since its first catalog; upstream adopted them in main-2026-10.',
+  "context: compaction_trigger (matcher) and trigger (payload) hold in every release: hookctl's spec has used them since its first catalog; upstream adopted them in main-2026-10.",
   'context: compaction_reason and compaction_strategy are retired matcher keys in every release (SPEC §2.2: dropped with a warning), so no release accepts them as matcher fields.',
 ];
 
@@ -92,7 +96,8 @@ for (const [name, f] of Object.entries(data.families)) {
   }
   const { paths, perEvent } = payloadPaths(where, f.matcher_payload_fields ?? {});
   families[name] = { ...span(where, f), matcher_fields: matcherFields, matcher_payload_fields: paths };
-  for (const [event, override] of Object.entries(perEvent)) (eventOverrides[event] ??= {}), Object.assign(eventOverrides[event], override);
+  for (const [event, override] of Object.entries(perEvent))
+    ((eventOverrides[event] ??= {}), Object.assign(eventOverrides[event], override));
 }
 
 const events = [];
@@ -117,15 +122,24 @@ for (const e of data.events) {
     ...span(where, e),
   };
   if (has(e, 'matcher_fields')) out.matcher_fields = e.matcher_fields;
+  // The event that replaces a removed one, where the data names it (SPEC §10: the diagnostic names it).
+  const replacement = e.replaced_by ?? e.replacement;
+  if (replacement !== undefined) out.replaced_by = replacement;
   const own = has(e, 'matcher_payload_fields') ? payloadPaths(where, e.matcher_payload_fields).paths : undefined;
   const override = eventOverrides[e.name];
-  if (own || override) out.matcher_payload_fields = { ...(own ?? families[e.family]?.matcher_payload_fields), ...override };
+  if (own || override)
+    out.matcher_payload_fields = { ...(own ?? families[e.family]?.matcher_payload_fields), ...override };
   const before = historyBefore(where, e, ['deny', 'deny_field', 'sync_eligible', 'guard']);
   if (before.length) out.before = before;
   if (![null, 'error', 'stop'].includes(e.deny)) problems.push(`${where}: deny ${e.deny}`);
   events.push(out);
 }
-for (const event of Object.keys(eventOverrides)) if (!seen.has(event)) problems.push(`matcher_payload_fields names unknown event ${event}`);
+for (const e of events) {
+  if (e.replaced_by !== undefined && !seen.has(e.replaced_by))
+    problems.push(`events.${e.name}: replaced_by names unknown event ${e.replaced_by}`);
+}
+for (const event of Object.keys(eventOverrides))
+  if (!seen.has(event)) problems.push(`matcher_payload_fields names unknown event ${event}`);
 
 const payloads = {};
 for (const [name, t] of Object.entries(data.payloads)) payloads[name] = typeEntry(`payloads.${name}`, t, false);
@@ -155,7 +169,7 @@ const releasesFile = [
   '/** Every event, in upstream catalog order, with the span of releases that have it. */',
   `export const COMPOZY_VERSIONED_EVENTS: readonly VersionedEventData[] = ${literal(events)};`,
   '',
-  '/** What upstream data the catalog adjusted (the file\'s `adjustments`), then what hookctl adjusts. */',
+  "/** What upstream data the catalog adjusted (the file's `adjustments`), then what hookctl adjusts. */",
   `export const COMPOZY_RELEASE_ADJUSTMENTS: readonly string[] = ${literal([...(data.adjustments ?? []), ...HOOKCTL_ADJUSTMENTS])};`,
   '',
 ].join('\n');
@@ -173,8 +187,8 @@ const typesFile = [
 ].join('\n');
 
 const outputs = [
-  [join(root, 'src/dialects/compozy/releases.generated.ts'), releasesFile],
-  [join(root, 'src/dialects/compozy/release-types.generated.ts'), typesFile],
+  [join(outDir, 'releases.generated.ts'), releasesFile],
+  [join(outDir, 'release-types.generated.ts'), typesFile],
 ];
 
 let stale = 0;

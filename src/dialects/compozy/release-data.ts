@@ -56,6 +56,8 @@ export interface VersionedEventData extends ReleaseSpan {
   matcher_fields?: readonly string[];
   /** Present only where the event reads other payload paths than its family. */
   matcher_payload_fields?: Readonly<Record<string, string>>;
+  /** The event that replaces this one, where the data names it. */
+  replaced_by?: string;
   before?: readonly Before<Pick<VersionedEventData, 'deny' | 'deny_field' | 'sync_eligible' | 'guard'>>[];
 }
 
