@@ -96,8 +96,9 @@ for (const [name, f] of Object.entries(data.families)) {
   }
   const { paths, perEvent } = payloadPaths(where, f.matcher_payload_fields ?? {});
   families[name] = { ...span(where, f), matcher_fields: matcherFields, matcher_payload_fields: paths };
-  for (const [event, override] of Object.entries(perEvent))
-    ((eventOverrides[event] ??= {}), Object.assign(eventOverrides[event], override));
+  for (const [event, override] of Object.entries(perEvent)) {
+    eventOverrides[event] = { ...eventOverrides[event], ...override };
+  }
 }
 
 const events = [];
