@@ -83,7 +83,8 @@ export async function changeDeclaration(req: ChangeRequest): Promise<ChangeResul
   const file = configFileOf(req.loc, req.scope);
   const otherFile = configFileOf(req.loc, otherScope);
   const [catalog, target, other] = await Promise.all([
-    loadCatalog(req.loc, { dialect: toggle ? undefined : 'compozy', env: req.env }),
+    // create looks only at compozy names; the others must also know cosh hooks (SPEC §6.1).
+    loadCatalog(req.loc, { dialect: req.action === 'create' ? 'compozy' : undefined, env: req.env }),
     readTarget(file, req),
     readTarget(otherFile, { ...req, scope: otherScope }),
   ]);
@@ -99,6 +100,7 @@ export async function changeDeclaration(req: ChangeRequest): Promise<ChangeResul
     inTarget: target.names.includes(name) || target.unreadable,
     inOther: other.names.includes(name),
     foreignSource: owners.find((d) => d.dialect === 'compozy' && d.source !== 'config')?.source,
+    coshSource: owners.find((d) => d.dialect === 'cosh')?.source,
     cosh,
   });
 
@@ -137,6 +139,8 @@ export interface OwnershipFacts {
   foreignSource?: string;
   /** A cosh hook has the name (only enable/disable look at it). */
   cosh: boolean;
+  /** The source of a cosh hook of that name: update and delete cannot change it. */
+  coshSource?: string;
 }
 
 /**
@@ -170,7 +174,9 @@ export function planTargets(
     }
     return { compozy: false, cosh: true, warnings };
   }
-  if (facts.foreignSource && !facts.inOther) throw immutable(name, facts.foreignSource);
+  // A name owned only by another source, or only by a cosh hook, is not ours to change.
+  const owner = facts.foreignSource ?? facts.coshSource;
+  if (owner && !facts.inOther) throw immutable(name, owner);
   const details = facts.inOther ? [`it is declared in ${facts.otherFile}: use --scope ${otherScope}`] : [];
   throw new HookctlError('hook_not_found', `hook ${q(name)} not found in target config overlay`, ExitCode.no, {
     details,
