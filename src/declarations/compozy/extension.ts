@@ -137,7 +137,7 @@ function checkManifestIdentity(data: Record<string, unknown>, locate: Locator, f
   const extension = data.extension;
   if (!isTable(extension)) return [];
   const out: Diagnostic[] = [];
-  const error = (field: string, why: string, value?: string): void => {
+  const invalid = (field: string, why: string, value?: string): void => {
     const message = manifestFieldMessage(field, why, value);
     out.push(
       makeDiagnostic(
@@ -154,17 +154,17 @@ function checkManifestIdentity(data: Record<string, unknown>, locate: Locator, f
   };
   const version = extension.version;
   if (version === undefined || (typeof version === 'string' && version.trim() === ''))
-    error('version', 'value is required');
+    invalid('version', 'value is required');
   // A value of another type is the schema's to report (validate): it names the type.
   else if (typeof version === 'string' && !isSemanticVersion(version))
-    error('version', 'must be a semantic version', version);
+    invalid('version', 'must be a semantic version', version);
   const min = extension.min_compozy_version;
   if (typeof min === 'string' && min.trim() !== '' && !isSemanticVersion(min)) {
-    error('min_compozy_version', 'must be a semantic version', min);
+    invalid('min_compozy_version', 'must be a semantic version', min);
   }
   for (const key of Object.keys(extension)) {
     if (key.startsWith('min_') && !IDENTITY_KEYS.has(key)) {
-      error(key, `unknown manifest field ${JSON.stringify(key)}; CompozyOS reads only "min_compozy_version"`);
+      invalid(key, `unknown manifest field ${JSON.stringify(key)}; CompozyOS reads only "min_compozy_version"`);
     }
   }
   return out;
