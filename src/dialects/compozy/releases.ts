@@ -264,3 +264,20 @@ function latestLabel(list: string[]): string | undefined {
 function replacementOf(e: VersionedEventData): string | undefined {
   return e.replaced_by !== undefined && e.replaced_by !== '' ? e.replaced_by : undefined;
 }
+
+/**
+ * Every event some release has, in catalog order: what a file schema accepts, since a schema
+ * cannot know the user's release (scripts/gen-schemas.mjs computes the same list).
+ */
+export function eventsOfAnyRelease(): string[] {
+  const names = new Set<string>();
+  for (const r of SELECTABLE) for (const e of releaseCatalog(r).events) names.add(e.name);
+  return COMPOZY_VERSIONED_EVENTS.map((e) => e.name).filter((n) => names.has(n));
+}
+
+/** Every matcher field some release accepts (`agent_type` included, as in each release). */
+export function matcherFieldsOfAnyRelease(): Set<string> {
+  const fields = new Set<string>();
+  for (const r of SELECTABLE) for (const f of releaseCatalog(r).knownMatcherFields) fields.add(f);
+  return fields;
+}
