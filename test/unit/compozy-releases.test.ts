@@ -240,7 +240,7 @@ describe('payload and patch types of a release', () => {
 
 describe('changes between releases', () => {
   const changes = compozyReleaseChanges();
-  const of = (label: string) => changes.find((c) => c.release === label)!;
+  const of = (label: string) => changes.find((c) => c.version === label)!;
 
   it('the retirement removes the sandbox and network families and their events', () => {
     const retire = of('retire-2026-09-27');
@@ -281,6 +281,11 @@ describe('changes between releases', () => {
     expect(side.outside_release_order).toBe(true);
     expect(side.changes.map((c) => c.name)).toContain('call.created');
     expect(side.changes).toHaveLength(11);
+  });
+
+  it('marks the selected release', () => {
+    const marked = compozyReleaseChanges(release('pre-retire')).filter((c) => c.selected);
+    expect(marked.map((c) => c.version)).toEqual(['pre-retire']);
   });
 
   it('diffing a release with itself changes nothing', () => {

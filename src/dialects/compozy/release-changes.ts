@@ -37,7 +37,9 @@ export interface ReleaseChange {
 }
 
 export interface ReleaseChanges {
-  release: string;
+  runtime: 'CompozyOS';
+  /** The label `--compozy-version` takes. */
+  version: string;
   name: string;
   date: string | null;
   catalog: string;
@@ -47,17 +49,23 @@ export interface ReleaseChanges {
   uses?: string;
   /** true for a snapshot line outside the release order (never selectable). */
   outside_release_order?: boolean;
+  /** The release commands use now. */
+  selected?: boolean;
   changes: ReleaseChange[];
 }
 
-/** Every known version, oldest first, each with its changes against the release before it. */
-export function compozyReleaseChanges(): ReleaseChanges[] {
+/**
+ * Every known version, oldest first, each with its changes against the release before it;
+ * `selected` marks the release commands use now.
+ */
+export function compozyReleaseChanges(selected?: CompozyRelease): ReleaseChanges[] {
   const releases = compozyReleases();
   const out: ReleaseChanges[] = [];
   releases.forEach((release, i) => {
     const previous = i > 0 ? releases[i - 1]! : undefined;
     const entry: ReleaseChanges = {
-      release: release.label,
+      runtime: 'CompozyOS',
+      version: release.label,
       name: release.name,
       date: release.date,
       catalog: release.catalog,
@@ -65,12 +73,14 @@ export function compozyReleaseChanges(): ReleaseChanges[] {
       changes: previous ? diffReleases(previous, release) : [],
     };
     if (release.catalogOf !== release.label) entry.uses = release.catalogOf;
+    if (selected?.label === release.label) entry.selected = true;
     out.push(entry);
   });
   for (const v of compozyVersionData()) {
     if (v.linear) continue;
     out.push({
-      release: v.label,
+      runtime: 'CompozyOS',
+      version: v.label,
       name: v.name,
       date: v.date,
       catalog: v.catalog,
