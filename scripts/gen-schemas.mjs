@@ -41,7 +41,7 @@ const GO_DURATION = '^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h)
 const ENV_NAME = '^[A-Za-z_][A-Za-z0-9_]*$';
 const SECRET_REF = '^(env:[A-Za-z_][A-Za-z0-9_]*|vault:hooks/.+)$';
 const COSH_EXTENSION_NAME = '^[a-z0-9]([a-z0-9._-]{0,62}[a-z0-9])?$';
-// Semantic versioning as CompozyOS parses it (an optional leading v), as src/declarations/compozy/extension.ts.
+// Semantic versioning as CompozyOS parses it (an optional leading v), as src/dialects/compozy/sources/extension.ts.
 const SEMVER_NUM = '(0|[1-9][0-9]*)';
 const SEMVER_PRE = `(${SEMVER_NUM}|[0-9]*[A-Za-z-][0-9A-Za-z-]*)`;
 const SEMVER = `^[vV]?${SEMVER_NUM}\\.${SEMVER_NUM}\\.${SEMVER_NUM}(-${SEMVER_PRE}(\\.${SEMVER_PRE})*)?(\\+[0-9A-Za-z-]+(\\.[0-9A-Za-z-]+)*)?$`;

@@ -7,8 +7,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isSemanticVersion } from '../../src/declarations/compozy/extension.js';
-import { loadCompozySources, validateCompozyFile } from '../../src/declarations/compozy/load.js';
+import { isSemanticVersion } from '../../src/dialects/compozy/sources/extension.js';
+import { loadCompozySources, validateCompozyFile } from '../../src/dialects/compozy/sources/load.js';
 import type { Diagnostic } from '../../src/declarations/diagnostics.js';
 import type { Locations } from '../../src/paths.js';
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { eventsOfAnyRelease, matcherFieldsOfAnyRelease } from '../../src/dialects/compozy/releases.js';
-import { AUTONOMY_FIELDS } from '../../src/events/compozy.js';
-import { coshEvents } from '../../src/events/cosh.js';
+import { AUTONOMY_FIELDS } from '../../src/dialects/compozy/events.js';
+import { coshEvents } from '../../src/dialects/cosh/events.js';
 import {
   pathText,
   pointerToPath,

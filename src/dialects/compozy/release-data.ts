@@ -1,6 +1,6 @@
 // The shapes of the generated release catalog (scripts/gen-compozy-releases.mjs writes
 // releases.generated.ts and release-types.generated.ts in these shapes). Types only.
-import type { DenyKind, GuardName } from '../../events/compozy.js';
+import type { DenyKind, GuardName } from './events.js';
 
 /** A version label from the catalog's `versions` list (`v0.3.0-beta.19`, `main-2026-10`, …). */
 export type ReleaseLabel = string;

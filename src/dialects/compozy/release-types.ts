@@ -1,7 +1,7 @@
 // Payload and patch types as one CompozyOS release has them (SPEC §10): the fields the release
 // has, and for a patch which of them are applied and whether it is observation-only. Loaded only
 // where types are needed (events EVENT, --schema, dispatch), never by list/validate.
-import type { PatchType, PayloadType } from '../../events/compozy-types.js';
+import type { PatchType, PayloadType } from './payload-types.js';
 import type { VersionedField, VersionedPayloadData } from './release-data.js';
 import { COMPOZY_VERSIONED_PATCHES, COMPOZY_VERSIONED_PAYLOADS } from './release-types.generated.js';
 import { catalogPosition, NEWEST_COMPOZY_RELEASE, spanHolds, valuesAt, type CompozyRelease } from './releases.js';

@@ -8,7 +8,7 @@
 // the nearest earlier known one (`uses`). Items whose `since` is a version outside the release
 // order (`linear: false`) exist in no release.
 import { usageError, type HookctlError } from '../../errors.js';
-import type { CompozyEvent } from '../../events/compozy.js';
+import type { CompozyEvent } from './events.js';
 import type {
   ReleaseData,
   ReleaseLabel,
