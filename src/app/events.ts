@@ -2,7 +2,7 @@
 // and the detail or JSON Schemas of one event. The list needs only each dialect's light catalog;
 // payload and patch types load only for the detail.
 import { dialects, selectDialects } from '../dialects/registry.js';
-import type { EventDetail, EventRow } from '../dialects/types.js';
+import type { CatalogVersionChanges, EventDetail, EventRow } from '../dialects/types.js';
 import type { EventSchemas } from '../events/schema.js';
 
 export type { EventDetail, EventRow } from '../dialects/types.js';
@@ -19,6 +19,17 @@ export function eventRows(opts: EventRowFilter = {}): EventRow[] {
   return selectDialects(opts.dialect)
     .flatMap((d) => d.eventRows())
     .filter((r) => (opts.family === undefined || r.family === opts.family) && (!opts.syncOnly || r.sync_eligible));
+}
+
+/** `hooks events` footer: which catalog version each dialect with versions uses now. */
+export function catalogVersions(opts: { dialect?: string } = {}): string[] {
+  return selectDialects(opts.dialect).flatMap((d) => (d.catalogVersion ? [d.catalogVersion()] : []));
+}
+
+/** `hooks events --changes` (SPEC §10): each versioned dialect's catalog versions and their changes. */
+export async function catalogChanges(opts: { dialect?: string } = {}): Promise<CatalogVersionChanges[]> {
+  const lists = await Promise.all(selectDialects(opts.dialect).map((d) => d.catalogChanges?.() ?? []));
+  return lists.flat();
 }
 
 /** Detail of one event: the first dialect in registry order that has it; undefined when none does. */

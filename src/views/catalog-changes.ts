@@ -2,35 +2,7 @@
 // catalog, oldest first, what it added (+), removed (-) or changed (~) against the one before,
 // and when its catalog is unknown, which version it behaves as. JSON prints the data as is.
 import type { Colour } from '../cli/colour.js';
-
-export interface CatalogChange {
-  /** `event_added`, `family_removed`, `matcher_field_added`, `patch_changed`, … */
-  kind: string;
-  name: string;
-  /** Where the item was added or removed (families, payload types); empty when it stands alone. */
-  in: string[];
-  detail?: string;
-}
-
-export interface CatalogVersionChanges {
-  /** The runtime the catalog belongs to, as users call it (`CompozyOS`). */
-  runtime: string;
-  /** The label `--compozy-version` takes. */
-  version: string;
-  /** How messages name it, when that differs from the label (`v0.3.0`). */
-  name: string;
-  date: string | null;
-  /** How well the catalog of this version is known (`exact`, `partial`, `unknown`, …). */
-  catalog: string;
-  previous: string | null;
-  /** A version whose catalog is unknown behaves as this one. */
-  uses?: string;
-  /** A snapshot line outside the release order: never selectable, its items are in no release. */
-  outside_release_order?: boolean;
-  /** The version commands use now (the newest, or --compozy-version). */
-  selected?: boolean;
-  changes: CatalogChange[];
-}
+import type { CatalogVersionChanges } from '../dialects/types.js';
 
 const SIGN: Record<string, string> = { added: '+', removed: '-', changed: '~' };
 

@@ -293,9 +293,9 @@ describe('changes between releases', () => {
   });
 });
 
-describe('scripts/gen-compozy-releases.mjs', () => {
+describe('scripts/gen-catalog.mjs', () => {
   const root = join(import.meta.dirname, '../..');
-  const script = join(root, 'scripts/gen-compozy-releases.mjs');
+  const script = join(root, 'scripts/gen-catalog.mjs');
   const fixture = join(root, 'test/fixtures/catalog/compozy-events.mini.json');
   const dirs: string[] = [];
   afterAll(() => {
@@ -342,6 +342,6 @@ describe('scripts/gen-compozy-releases.mjs', () => {
   it('needs the path of the catalog', () => {
     const run = spawnSync(process.execPath, [script], { encoding: 'utf8' });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('usage: node scripts/gen-compozy-releases.mjs');
+    expect(run.stderr).toContain('usage: node scripts/gen-catalog.mjs');
   });
 });

@@ -34,10 +34,7 @@ export interface CompozyRelease {
 }
 
 /** One event as a release has it: the effective matcher fields and the payload path each reads. */
-export interface ReleaseEvent extends CompozyEvent, ReleaseSpan {
-  /** Matcher field → payload path (dots for nested objects), for every matcher field of the event. */
-  matcher_payload_fields: Readonly<Record<string, string>>;
-}
+export interface ReleaseEvent extends CompozyEvent, ReleaseSpan {}
 
 /** The catalog of one release. */
 export interface ReleaseCatalog {
@@ -208,7 +205,14 @@ function eventAt(e: VersionedEventData, familyFields: readonly string[], at: num
 export type EventInRelease =
   | { kind: 'present'; event: ReleaseEvent }
   /** Known to the catalog, not to this release: `message` is the diagnostic text. */
-  | { kind: 'removed' | 'not_yet_added' | 'outside_releases'; message: string; release: string }
+  | {
+      kind: 'removed' | 'not_yet_added' | 'outside_releases';
+      /** The declaration diagnostic: `hooks: invalid hook event "E" (<reason>)`. */
+      message: string;
+      /** `removed in CompozyOS v0.3.0`, `added in CompozyOS main-2026-10`, … */
+      reason: string;
+      release: string;
+    }
   /** No release has ever had it. */
   | { kind: 'unknown' };
 
@@ -230,19 +234,20 @@ export function eventInRelease(name: string, release: CompozyRelease = NEWEST_CO
   const prefix = `hooks: invalid hook event ${JSON.stringify(name)}`;
   const replacement = replacementOf(data);
   const use = replacement ? `; use ${JSON.stringify(replacement)}` : '';
+  const outside = (kind: 'removed' | 'not_yet_added' | 'outside_releases', label: string, reason: string) => ({
+    kind,
+    release: label,
+    reason,
+    message: `${prefix} (${reason})`,
+  });
   if (removedIn !== undefined) {
-    const r = DATA.get(removedIn)!;
-    return { kind: 'removed', release: r.label, message: `${prefix} (removed in CompozyOS ${r.name}${use})` };
+    return outside('removed', removedIn, `removed in CompozyOS ${DATA.get(removedIn)!.name}${use}`);
   }
   if (since !== undefined && orderOf(since) === -1) {
-    return {
-      kind: 'outside_releases',
-      release: since,
-      message: `${prefix} (only in CompozyOS ${since} snapshots, outside the release order)`,
-    };
+    return outside('outside_releases', since, `only in CompozyOS ${since} snapshots, outside the release order`);
   }
   const r = DATA.get(since ?? release.label)!;
-  return { kind: 'not_yet_added', release: r.label, message: `${prefix} (added in CompozyOS ${r.name})` };
+  return outside('not_yet_added', r.label, `added in CompozyOS ${r.name}`);
 }
 
 function isLabel(l: string | undefined): l is string {
