@@ -27,7 +27,8 @@ export const DIAGNOSTIC_CODES = {
   unknown_field: 'A key that a hook declaration of this source does not have (source and skill_source included).',
   invalid_field_type: 'A declaration field has the wrong type (for example args that is not a list of strings).',
   name_required: 'The hook has no name.',
-  invalid_event: 'The event is not in the CompozyOS event catalog.',
+  invalid_event:
+    'The event is not in the CompozyOS event catalog of the selected release (another release that has it is named).',
   removed_event: 'SKILL.md names an event that was removed (on_session_created, on_session_stopped).',
   invalid_mode: 'mode is neither sync nor async.',
   sync_on_async_event: 'mode = "sync" on an event that only runs async hooks.',

@@ -212,6 +212,30 @@ describe('hooks events per release', { timeout: 120_000 }, () => {
     expect(await row()).toBeNull();
     expect(await row('--compozy-version', 'retire-2026-09-27')).toBe('stop');
   });
+
+  it('a hook that denies a compaction: stops the chain before main-2026-10, fails its run from it', async () => {
+    const answer = JSON.stringify(JSON.stringify({ deny: true, deny_reason: 'no' }));
+    const t = tree(
+      '[[hooks.declarations]]\nname = "deny-compact"\nevent = "context.pre_compact"\nmode = "sync"\n' +
+        `command = "/bin/echo"\nargs = [${answer}]\n`,
+    );
+    const fire = async (...args: string[]) => {
+      const r = await runCli(
+        ['hooks', 'fire', 'context.pre_compact', '--workspace', t.workspace, '-o', 'json', ...args],
+        {
+          env: t.env,
+          input: '{}',
+        },
+      );
+      const out = JSON.parse(r.stdout) as { verdict: string; runs: { outcome: string; error: string | null }[] };
+      return [out.verdict, out.runs.map((x) => [x.outcome, x.error ?? null])];
+    };
+    expect(await fire('--compozy-version', 'retire-2026-09-27')).toEqual(['stopped', [['denied', null]]]);
+    expect(await fire()).toEqual([
+      'completed',
+      [['failed', 'hooks: decode patch for hook "deny-compact": json: unknown field "deny"']],
+    ]);
+  });
 });
 
 describe('matcher fields read the payload field the catalog names', { timeout: 120_000 }, () => {
