@@ -38,6 +38,18 @@ export async function eventDetail(name: string): Promise<EventDetail | undefined
   return dialect?.eventDetail(name);
 }
 
+/**
+ * Why `hooks events EVENT` has nothing to show: a dialect that knows the event from another
+ * version of its catalog says so (compozy: `... removed in CompozyOS v0.3.0 ...`); else unknown.
+ */
+export function missingEventMessage(name: string): string {
+  for (const d of dialects()) {
+    const hint = d.removedEventHint?.(name);
+    if (hint) return hint;
+  }
+  return `unknown event "${name}" (see: hookctl hooks events)`;
+}
+
 /** `hooks events EVENT --schema`: the payload and answer schemas of the dialect shown by eventDetail. */
 export async function eventSchemas(name: string): Promise<EventSchemas | undefined> {
   const dialect = dialects().find((d) => d.hasEvent(name));

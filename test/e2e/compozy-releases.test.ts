@@ -189,6 +189,21 @@ describe('hooks events per release', { timeout: 120_000 }, () => {
     expect(human.stdout).toContain('  - event sandbox.prepare (sandbox)\n');
   });
 
+  it('hooks events EVENT of an event the selected release lacks names the release', async () => {
+    const env = isolatedEnv();
+    temps.push(env.HOME);
+    const gone = await runCli(['hooks', 'events', 'sandbox.prepare'], { env });
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toContain(
+      'event "sandbox.prepare" is not in CompozyOS main-2026-10: removed in CompozyOS v0.3.0',
+    );
+    const old = await runCli(['hooks', 'events', 'sandbox.prepare', '--compozy-version', 'pre-retire', '-o', 'json'], {
+      env,
+    });
+    expect(old.code, old.stderr).toBe(0);
+    expect(JSON.parse(old.stdout)).toMatchObject({ event: 'sandbox.prepare', family: 'sandbox' });
+  });
+
   it('the context patch of each release: deny and reason before main-2026-10, only labels from it', async () => {
     const env = isolatedEnv();
     temps.push(env.HOME);

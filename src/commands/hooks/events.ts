@@ -1,5 +1,12 @@
 import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
-import { catalogChanges, catalogVersions, eventDetail, eventRows, eventSchemas } from '../../app/events.js';
+import {
+  catalogChanges,
+  catalogVersions,
+  eventDetail,
+  eventRows,
+  eventSchemas,
+  missingEventMessage,
+} from '../../app/events.js';
 import { dialectNames } from '../../dialects/registry.js';
 import { HookctlError, ExitCode } from '../../errors.js';
 import { renderCatalogChanges } from '../../views/catalog-changes.js';
@@ -48,11 +55,7 @@ export default class HooksEvents extends HookctlCommand {
     }
     const detail = await eventDetail(args.event);
     if (!detail) {
-      throw new HookctlError(
-        'unknown_event',
-        `unknown event "${args.event}" (see: hookctl hooks events)`,
-        ExitCode.usage,
-      );
+      throw new HookctlError('unknown_event', missingEventMessage(args.event), ExitCode.usage);
     }
     if (flags.schema) return this.printJson(await eventSchemas(args.event));
     if (format !== 'human') return format === 'json' ? this.printJson(detail) : this.printJsonl([detail]);
