@@ -2,6 +2,7 @@
 // what it added, removed or changed against the one before it: events, families, matcher fields,
 // what a deny does, payload and patch fields. A release whose catalog is unknown says which
 // release it behaves as; a snapshot line outside the release order says what only it has.
+import type { CatalogVersionChanges } from '../types.js';
 import { payloadTypeIn, patchTypeIn, versionedTypeNames } from './release-types.js';
 import {
   compozyReleases,
@@ -36,21 +37,9 @@ export interface ReleaseChange {
   detail?: string;
 }
 
-export interface ReleaseChanges {
+/** One version of the catalog and its changes: the shape `hooks events --changes` prints. */
+export interface ReleaseChanges extends CatalogVersionChanges {
   runtime: 'CompozyOS';
-  /** The label `--compozy-version` takes. */
-  version: string;
-  name: string;
-  date: string | null;
-  catalog: string;
-  /** The release it is compared with; null for the oldest. */
-  previous: string | null;
-  /** Set when the catalog of this version is unknown: the release it behaves as. */
-  uses?: string;
-  /** true for a snapshot line outside the release order (never selectable). */
-  outside_release_order?: boolean;
-  /** The release commands use now. */
-  selected?: boolean;
   changes: ReleaseChange[];
 }
 

@@ -1,6 +1,6 @@
 // The shapes of the generated release catalog (scripts/gen-compozy-releases.mjs writes
 // releases.generated.ts and release-types.generated.ts in these shapes). Types only.
-import type { DenyKind, GuardName } from './events.js';
+import type { CompozyEvent } from './events.js';
 
 /** A version label from the catalog's `versions` list (`v0.3.0-beta.19`, `main-2026-10`, …). */
 export type ReleaseLabel = string;
@@ -42,16 +42,9 @@ export interface Before<T> {
   values: Partial<T>;
 }
 
-export interface VersionedEventData extends ReleaseSpan {
-  name: string;
-  family: string;
-  sync_eligible: boolean;
-  deny: DenyKind | null;
-  deny_field: 'deny' | 'cancel' | null;
-  guard: GuardName | null;
-  payload: string;
-  patch: string;
-  summary: string;
+/** An event as generated: CompozyEvent's facts (as the newest release has them), its span and history. */
+export interface VersionedEventData
+  extends ReleaseSpan, Omit<CompozyEvent, 'matcher_fields' | 'matcher_payload_fields'> {
   /** Present only where the event replaces its family's list. */
   matcher_fields?: readonly string[];
   /** Present only where the event reads other payload paths than its family. */
