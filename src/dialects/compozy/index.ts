@@ -9,6 +9,7 @@ import { loadCompozyCatalog } from './catalog.js';
 import { compozyEvent, compozyEventRow, compozyEvents, REMOVED_LEGACY_EVENTS } from './events.js';
 import { configureCompozyRelease, selectedCompozyRelease } from './release-selection.js';
 import { COMPOZY_VERSION_ENV, eventInRelease } from './releases.js';
+import type { DeclarationFlags } from './edit/flags-to-fields.js';
 import type { CompozySource } from './model.js';
 
 const SOURCES: readonly CompozySource[] = ['native', 'config', 'extension', 'agent_definition', 'skill'];
@@ -102,4 +103,21 @@ export const compozy: Dialect = {
   },
   exitCode: (result: DispatchResult) =>
     result.verdict === 'denied' ? ExitCode.no : result.verdict === 'failed' ? ExitCode.dispatchFailed : ExitCode.ok,
+
+  mutations: {
+    noun: 'hook',
+    config: {
+      fileOf: (loc, scope) => (scope === 'global' ? compozyGlobalConfig(loc) : compozyWorkspaceConfig(loc)),
+      source: 'config',
+      async readTarget(file, req) {
+        return (await import('./edit/config-change.js')).readTarget(file, req);
+      },
+      async changesFromFlags(action, flags) {
+        return (await import('./edit/flags-to-fields.js')).changesForAction(action, flags as DeclarationFlags);
+      },
+      async change(req, file, name) {
+        return (await import('./edit/config-change.js')).changeCompozyFile(req, file, name);
+      },
+    },
+  },
 };
