@@ -6,7 +6,7 @@ import type { CaseResult, TestCase, TestFile, TestRunReport } from '../../src/ho
 import { runTests, type FireCase } from '../../src/hooktest/runner.js';
 import { payloadSkeleton, starterTestFile, untypedFields } from '../../src/hooktest/starter.js';
 import { annotation } from '../../src/views/hooktest/github.js';
-import { formatTestReport } from '../../src/views/hooktest/index.js';
+import { formatTestReport, testReportFormat } from '../../src/views/hooktest/index.js';
 import { formatJunitReport, xmlSafe } from '../../src/views/hooktest/junit.js';
 
 const plain = makeColour(false);
@@ -159,6 +159,16 @@ describe('formats', () => {
         },
       ],
     });
+  });
+
+  it('jsonl: the case objects one per line; chosen by -o jsonl unless --format says otherwise', async () => {
+    const lines = formatTestReport('jsonl', await sampleReport(), plain).split('\n');
+    expect(lines.map((l) => JSON.parse(l).name)).toEqual(['blocks .env', 'allows README', 'no expect']);
+    expect(testReportFormat(undefined, 'jsonl', {})).toBe('jsonl');
+    expect(testReportFormat('tap', 'jsonl', {})).toBe('tap');
+    expect(testReportFormat(undefined, 'json', {})).toBe('json');
+    expect(testReportFormat(undefined, 'human', { GITHUB_ACTIONS: 'true' })).toBe('github');
+    expect(testReportFormat(undefined, 'human', {})).toBe('human');
   });
 
   it('tap: version 13, a test point per case, a YAML block per failure, the plan last', async () => {

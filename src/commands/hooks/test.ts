@@ -4,9 +4,8 @@ import { testRunExitCode } from '../../hooktest/runner.js';
 import { initHookTests, runHookTests } from '../../app/hooktest.js';
 import { displayPath } from '../../views/location.js';
 import { humanProgress, starterWritten } from '../../views/hooktest/human.js';
-import { formatTestReport, TEST_FORMATS, type TestFormat } from '../../views/hooktest/index.js';
+import { formatTestReport, TEST_FORMATS, testReportFormat } from '../../views/hooktest/index.js';
 import { invalidTestFilesAnnotations, invalidTestFilesError } from '../../views/hooktest/invalid.js';
-import { reportFormat } from '../../views/validate.js';
 
 export default class HooksTest extends HookctlCommand {
   static override summary = 'Run tests for hooks (*.hooktest.yaml) against the real engine.';
@@ -55,7 +54,7 @@ Exit codes: 0 all passed, 1 a case failed, 2 a test file that does not parse or 
       });
       return this.print(starterWritten(displayPath(written.file), written.cases));
     }
-    const format = reportFormat<TestFormat>(flags.format, this.outputFormat(flags), process.env);
+    const format = testReportFormat(flags.format, this.outputFormat(flags), process.env);
     const colour = this.colour(flags);
     const progress = format === 'human' ? humanProgress(colour) : undefined;
     const outcome = await runHookTests({
