@@ -350,6 +350,8 @@ describe('formats', () => {
     );
     expect(github.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed');
     expect(JSON.parse(json.stdout)).toMatchObject({ passed: 1, failed: 1 });
+    const jsonl = await hooksTest([file, '-o', 'jsonl']);
+    expect(jsonl.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).status)).toEqual(['passed', 'failed']);
     expect([tap.code, github.code, json.code]).toEqual([1, 1, 1]);
   });
 });
