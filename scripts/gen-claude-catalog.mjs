@@ -89,7 +89,13 @@ async function format(file, source) {
     return source;
   }
   const config = (await prettier.resolveConfig(file)) ?? {};
-  return prettier.format(source, { singleQuote: true, printWidth: 120, trailingComma: 'all', ...config, filepath: file });
+  return prettier.format(source, {
+    singleQuote: true,
+    printWidth: 120,
+    trailingComma: 'all',
+    ...config,
+    filepath: file,
+  });
 }
 
 /** Refuse to generate from data the typed catalog could not represent. */

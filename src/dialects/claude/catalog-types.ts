@@ -6,7 +6,8 @@ import type { ClaudeHandlerType } from './model.js';
 export type ClaudeExit2 = 'deny' | 'block' | 'feedback' | 'decline' | 'fail' | 'notice' | 'ignored';
 
 /** How the answers of an event's hooks combine into the verdict (claude.md §5.6). */
-export type ClaudeDecisionKind = 'permission' | 'permission_request' | 'block' | 'elicitation' | 'worktree_path' | 'none';
+export type ClaudeDecisionKind =
+  'permission' | 'permission_request' | 'block' | 'elicitation' | 'worktree_path' | 'none';
 
 export interface ClaudeEventData {
   name: string;
