@@ -560,3 +560,20 @@ export function handlerLabel(type: ClaudeHandlerType, handler: Record<string, un
   }
   return label.length > 80 ? `${label.slice(0, 79)}…` : label;
 }
+
+/** §2.3 identity: event, group matcher (absent, "" and "*" alike) and the handler as canonical JSON. */
+export function handlerIdentity(raw: Pick<RawHandler, 'event' | 'matcher' | 'handler'>): string {
+  return JSON.stringify([raw.event, isMatchAll(raw.matcher) ? '' : raw.matcher, canonical(raw.handler)]);
+}
+
+function canonical(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(canonical);
+  if (typeof v === 'object' && v !== null) {
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+    );
+  }
+  return v;
+}

@@ -11,7 +11,7 @@ import { displayPath } from '../../views/location.js';
 import { claudeDiagnostic } from './codes.js';
 import { makeDeclaration, type HandlerOrigin } from './declaration.js';
 import { agentFiles, readFrontMatterFile, skillFiles } from './front-matter.js';
-import { headerEnvDiagnostics, isMatchAll, urlAllowed, type RawHandler } from './handlers.js';
+import { handlerIdentity, headerEnvDiagnostics, urlAllowed, type RawHandler } from './handlers.js';
 import {
   claudeLocations,
   localSettingsFiles,
@@ -435,23 +435,6 @@ export async function loadClaudeSources(
     ...(sessionEndMaxTimeoutS !== undefined ? { sessionEndMaxTimeoutS } : {}),
   };
   return { declarations: numberActive(declarations), diagnostics, files, context };
-}
-
-/** §2.3 identity: event, group matcher (absent, "" and "*" alike) and the handler as canonical JSON. */
-export function handlerIdentity(raw: Pick<RawHandler, 'event' | 'matcher' | 'handler'>): string {
-  return JSON.stringify([raw.event, isMatchAll(raw.matcher) ? '' : raw.matcher, canonical(raw.handler)]);
-}
-
-function canonical(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(canonical);
-  if (typeof v === 'object' && v !== null) {
-    return Object.fromEntries(
-      Object.keys(v)
-        .sort()
-        .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-    );
-  }
-  return v;
 }
 
 function numberActive(decls: Declaration[]): OrderedDeclaration[] {
