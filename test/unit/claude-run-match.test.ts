@@ -1,24 +1,14 @@
 // Group matchers (claude.md §4.1).
 import { describe, expect, it } from 'vitest';
-import type { ClaudeEventFacts } from '../../src/dialects/claude/event-facts.js';
 import { groupMatcherVerdict, matcherAccepts, matcherForm } from '../../src/dialects/claude/match.js';
 
-function facts(name: string, matcher_field: string | null, narrow = false): ClaudeEventFacts {
-  return {
-    name,
-    matcher_field,
-    narrow_matcher: narrow,
-    exit2: 'ignored',
-    decision_kind: 'none',
-    stdout_context: false,
-    env_file: false,
-    default_timeout_s: null,
-    output_fields: [],
-    payload_fields: [],
-  };
+import { claudeEvent } from '../../src/dialects/claude/catalog.js';
+
+function facts(name: string) {
+  return claudeEvent(name)!;
 }
 
-const pre = facts('PreToolUse', 'tool_name');
+const pre = facts('PreToolUse');
 
 describe('matcherForm', () => {
   it('reads absent, "" and * as match-all', () => {
@@ -76,12 +66,12 @@ describe('groupMatcherVerdict', () => {
     });
   });
   it('compares FileChanged with the last path segment of file_path', () => {
-    const fc = facts('FileChanged', 'file_path', true);
+    const fc = facts('FileChanged');
     expect(groupMatcherVerdict('.envrc|package_json', fc, { file_path: '/p/.envrc' })?.matched).toBe(true);
     expect(groupMatcherVerdict('envrc', fc, { file_path: '/p/.envrc' })?.matched).toBe(false);
     expect(groupMatcherVerdict('envrc', fc, { file_path: '/p/.envrc' })?.value).toBe('.envrc');
   });
   it('ignores the matcher on an event without a matcher field', () => {
-    expect(groupMatcherVerdict('Bash', facts('Stop', null), {})).toBeUndefined();
+    expect(groupMatcherVerdict('Bash', facts('Stop'), {})).toBeUndefined();
   });
 });

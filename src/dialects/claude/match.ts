@@ -1,7 +1,10 @@
 // The group matcher of claude.md §4.1: match-all, a list of exact names, or an unanchored
 // JavaScript RegExp, compared case-sensitively with the payload field the event names.
 import { posix } from 'node:path';
-import type { ClaudeEventFacts } from './event-facts.js';
+import type { ClaudeEventData } from './catalog-types.js';
+
+/** What the matcher reads of a catalog entry. */
+export type MatcherFacts = Pick<ClaudeEventData, 'name' | 'matcher_field' | 'narrow_matcher'>;
 
 export interface MatcherVerdict {
   field: string;
@@ -61,7 +64,7 @@ export function matcherAccepts(matcher: string | null | undefined, narrow: boole
 }
 
 /** The value a matcher is compared with: the event's field, for FileChanged its last path segment. */
-export function matcherValue(facts: ClaudeEventFacts, payload: Record<string, unknown>): unknown {
+export function matcherValue(facts: MatcherFacts, payload: Record<string, unknown>): unknown {
   if (facts.matcher_field === null) return undefined;
   const raw = payload[facts.matcher_field];
   if (facts.name === 'FileChanged' && typeof raw === 'string') return posix.basename(raw);
@@ -74,7 +77,7 @@ export function matcherValue(facts: ClaudeEventFacts, payload: Record<string, un
  */
 export function groupMatcherVerdict(
   matcher: string | null,
-  facts: ClaudeEventFacts,
+  facts: MatcherFacts,
   payload: Record<string, unknown>,
 ): MatcherVerdict | undefined {
   if (facts.matcher_field === null) return undefined;

@@ -1,6 +1,6 @@
 // `if` rules (claude.md §4.2): tool names, MCP servers, file globs, and what fails open.
 import { describe, expect, it } from 'vitest';
-import { evaluateIfRule, parseRule } from '../../src/dialects/claude/if-rule.js';
+import { evaluateIfRule, parseRule } from '../../src/dialects/claude/if-eval.js';
 import { evaluatePathPattern, globRegex } from '../../src/dialects/claude/path-rule.js';
 
 const cwd = '/work/proj';
