@@ -127,6 +127,14 @@ async function alive(pid: number): Promise<boolean> {
   return stat !== undefined && !/^\d+ \(.*\) Z/.test(stat);
 }
 
+/** Whether a process is still alive after `ms` (signals are delivered asynchronously). */
+async function survives(pid: number, ms = 1000): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) {
+    if (!(await alive(pid))) return false;
+  }
+  return true;
+}
+
 const denyJson = (reason: string) =>
   `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"${reason}"}}'`;
 
@@ -258,6 +266,18 @@ describe('dispatchClaude', () => {
     expect(await readFile(out, 'utf8')).toBe(`${plugin.root}/x\na b\n${workspace}\n${plugin.dataDir}\n`);
   });
 
+  it('fails open when an exec-form command cannot be found', async () => {
+    const result = await dispatchClaude(
+      request('PreToolUse', [{ handler: { type: 'command', command: 'no-such-tool', args: [] } }]),
+    );
+    expect(result.verdict).toBe('pass');
+    expect(result.runs[0]).toMatchObject({ outcome: 'failed' });
+    expect(result.runs[0]!.error).toMatch(
+      /^hooks: hook "project:PreToolUse:1\.1": resolve executable "no-such-tool": /,
+    );
+    expect(result.runs[0]!.exit_code).toBeUndefined();
+  });
+
   it('gives SessionStart hooks a CLAUDE_ENV_FILE each, returns its lines and deletes it', async () => {
     const where = join(root, 'envfile-path');
     const result = await dispatchClaude(
@@ -307,7 +327,7 @@ describe('dispatchClaude', () => {
       'project:UserPromptSubmit:1.1 timed out after 0.3s',
     );
     const pid = Number((await readFile(pidFile, 'utf8')).trim());
-    expect(await alive(pid)).toBe(false);
+    expect(await survives(pid)).toBe(false);
   });
 
   it('stops SessionEnd hooks at the shared deadline', async () => {

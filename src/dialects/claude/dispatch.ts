@@ -242,7 +242,7 @@ export async function dispatchClaude(req: DispatchRequest): Promise<ClaudeDispat
           stderrLimitBytes: CLAUDE_STDERR_LIMIT,
           captureStderr: true,
         });
-        const answer = readAnswer(event, execRun(exec, timeoutMs), answerOpts);
+        const answer = readAnswer(event, execRun(exec, timeoutMs, sel), answerOpts);
         return record(
           sel,
           buildClaudeRecord(recordCtx, sel.decl, { ...answerFacts(answer), durationMs: exec.durationMs, exec }),
@@ -373,8 +373,16 @@ function commandLine(sel: HandlerSelection, workspace: string): { command: strin
   return { command: '/bin/sh', args: ['-c', command] };
 }
 
-function execRun(exec: ExecResult, timeoutMs: number): HandlerRun {
-  if (exec.startError) return { kind: 'failed', message: exec.startError.message };
+function execRun(exec: ExecResult, timeoutMs: number, sel: HandlerSelection): HandlerRun {
+  if (exec.startError) {
+    // SPEC §3.4's wording, as for the other dialects.
+    const name = JSON.stringify(sel.decl.name ?? '');
+    const what =
+      exec.startError.kind === 'resolve'
+        ? `resolve executable ${JSON.stringify(String(sel.info.handler.command))}: `
+        : '';
+    return { kind: 'failed', message: `hooks: hook ${name}: ${what}${exec.startError.message}` };
+  }
   if (exec.timedOut) return { kind: 'timed_out', timeoutS: timeoutMs / 1000 };
   const failure = formatExecFailure(exec, timeoutMs);
   return {
