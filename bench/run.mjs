@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { compare, peakRss, rssMethod, run, stats } from './lib/measure.mjs';
 import {
   catalogWorkspace,
+  claudeDispatchHome,
   demoCopy,
   dispatchHome,
   floodHome,
@@ -193,6 +194,68 @@ async function dispatch() {
   ];
 }
 
+/**
+ * 2b. A claude `hooks fire` of 200 UserPromptSubmit command hooks (shell form, `true <n>`) ÷ Node
+ * spawning the same 200 `/bin/sh -c` commands at once: claude hooks run in parallel (claude.md §5.1).
+ */
+async function claudeDispatch() {
+  const count = 200;
+  const { dir } = await claudeDispatchHome(work, count);
+  const env = homesEnv(dir);
+  rmSync(join(env.HOOKCTL_STATE_DIR, 'claude'), { recursive: true, force: true });
+  const payloadFile = join(dir, 'payload.json');
+  writeFileSync(payloadFile, JSON.stringify({ prompt: 'benchmark', session_id: 'bench-claude-dispatch' }) + '\n');
+  const fire = {
+    cmd: hookctl(
+      'hooks',
+      'fire',
+      'UserPromptSubmit',
+      '--dialect',
+      'claude',
+      '--payload',
+      payloadFile,
+      '-o',
+      'json',
+      '--workspace',
+      join(dir, 'workspace'),
+    ),
+    env,
+  };
+  const baseline = {
+    cmd: [
+      node,
+      join(root, 'bench', 'lib', 'spawn-baseline.mjs'),
+      '--parallel',
+      String(count),
+      payloadFile,
+      '/bin/sh',
+      '-c',
+      'true 000',
+    ],
+    env,
+  };
+  const result = JSON.parse((await run(fire.cmd, { ...fire, capture: true })).stdout);
+  const applied = result.runs?.filter((r) => r.outcome === 'applied').length;
+  if (result.dialect !== 'claude' || applied !== count)
+    throw new Error(
+      `claude dispatch: expected ${count} applied claude runs, got ${applied} (dialect ${result.dialect}, verdict ${result.verdict})`,
+    );
+
+  const r = await compare(fire, baseline, { runs: runsFor('dispatch'), warmup, cpu: true });
+  return [
+    row({
+      id: 'dispatch-claude-ratio',
+      figure: `dispatch (claude): \`hooks fire\` of ${count} parallel command hooks (\`sh -c true\`) ÷ plain Node spawning them at once`,
+      unit: '×',
+      median: r.ratio,
+      min: r.ratios.min,
+      max: r.ratios.max,
+      target: { op: '<=', value: 1.3 },
+      detail: `hookctl ${spread(r.a)} vs node ${spread(r.b)} (ratio of medians ${r.ratioOfMedians.toFixed(2)})${cpuNote(r)}`,
+    }),
+  ];
+}
+
 /** 3. `hooks runs --last 20` on a 1,000,000-record log ÷ on a 100-record log. */
 async function ledger() {
   const big = await ledgerHome(work, 1_000_000);
@@ -347,7 +410,13 @@ log(
   `${env.nproc} cores, ${env.cpu}, Node ${env.node}, load ${env.loadavg.join(' ')}; warm-up ${warmup}${smoke ? ' (smoke: one run each)' : ''}`,
 );
 const rows = [];
-const steps = { startup, dispatch, ledger, catalog, memory };
+const steps = {
+  startup,
+  dispatch: async () => [...(await dispatch()), ...(await claudeDispatch())],
+  ledger,
+  catalog,
+  memory,
+};
 for (const name of FIGURES) {
   if (!only.includes(name)) continue;
   const t = Date.now();
