@@ -3,7 +3,7 @@
 import type { ClaudeEventData } from './catalog-types.js';
 import { CLAUDE_CATALOG, CLAUDE_EVENTS, claudeEvent } from './catalog.js';
 
-export interface ClaudeEventRow extends ClaudeEventData {
+export type ClaudeEventRow = ClaudeEventData & {
   event: string;
   dialect: 'claude';
   family: null;
@@ -12,7 +12,7 @@ export interface ClaudeEventRow extends ClaudeEventData {
   deny: string | null;
   payload: readonly string[];
   patch: null;
-}
+};
 
 const DENYING_EXIT2 = new Set(['deny', 'block', 'decline', 'fail']);
 

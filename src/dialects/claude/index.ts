@@ -1,48 +1,49 @@
 // The claude dialect (claude.md): Claude Code hooks from settings files, plugins, skills and
-// subagents. One `Dialect` object; src/dialects/registry.ts lists it.
-import type { Dialect, DialectCatalog, EventRow, FileValidation } from '../types.js';
+// subagents. One `Dialect` object; src/dialects/registry.ts lists it. Loaders, validation and
+// dispatch are imported on first use, so `list` never loads the runner and `events` no loader.
+import type { Dialect, DialectCatalog, FileValidation } from '../types.js';
 import type { Locations } from '../../paths.js';
 import { claudeEvent } from './catalog.js';
 import { claudeEventDetail, claudeEventRows, claudeEventSchemas } from './events.js';
-import { claudeLocations, claudeSessionsDir } from './locations.js';
+import { claudeLocations, sessionsDirOf } from './locations.js';
+import { verdictExitCode } from './combine.js';
+import { claudeSessionIdFor } from './payload.js';
 
 /** --plugin-dir folders and the state dir travel in the shared Locations once the CLI sets them. */
 type ClaudeAwareLocations = Locations & { pluginDirs?: string[]; stateDir?: string };
 
+const pluginDirsOf = (loc: Locations) => (loc as ClaudeAwareLocations).pluginDirs ?? [];
+
 export const claudeDialect: Dialect = {
   name: 'claude',
 
-  eventRows: () => claudeEventRows() as unknown as readonly EventRow[],
+  eventRows: () => claudeEventRows(),
   hasEvent: (event) => claudeEvent(event) !== undefined,
   eventDetail: async (event) => claudeEventDetail(event),
   eventSchemas: async (event) => claudeEventSchemas(event),
 
-  sessionsDir: (loc) => {
-    const l = loc as ClaudeAwareLocations;
-    return claudeSessionsDir(l.stateDir ?? claudeLocations(loc, process.env).stateDir);
-  },
+  sessionsDir: (loc) =>
+    sessionsDirOf((loc as ClaudeAwareLocations).stateDir ?? claudeLocations(loc, process.env).stateDir),
 
   async loadCatalog(loc, env): Promise<DialectCatalog> {
     const { loadClaudeSources } = await import('./load.js');
-    return loadClaudeSources(loc, env, { pluginDirs: (loc as ClaudeAwareLocations).pluginDirs ?? [] });
+    return loadClaudeSources(loc, env, { pluginDirs: pluginDirsOf(loc) });
   },
 
   async validateFile(file, text, loc, env): Promise<FileValidation | undefined> {
     const { validateClaudeFile } = await import('./validate-file.js');
-    const cl = claudeLocations(loc, env, (loc as ClaudeAwareLocations).pluginDirs ?? []);
-    const diagnostics = await validateClaudeFile(file, text, cl);
+    const diagnostics = await validateClaudeFile(file, text, claudeLocations(loc, env, pluginDirsOf(loc)));
     return diagnostics === undefined ? undefined : { diagnostics };
   },
 
-  // ---- fire: claude-run's half (plan/dispatch), connected at integration ----
-  sessionIdFor: () => {
-    throw new Error('claude fire is not connected yet');
+  sessionIdFor: claudeSessionIdFor,
+  async plan(req) {
+    const { planClaude } = await import('./plan.js');
+    return planClaude(req);
   },
-  plan: async () => {
-    throw new Error('claude fire is not connected yet');
+  async dispatch(req) {
+    const { dispatchClaude } = await import('./dispatch.js');
+    return dispatchClaude(req);
   },
-  dispatch: async () => {
-    throw new Error('claude fire is not connected yet');
-  },
-  exitCode: () => 0,
+  exitCode: (result) => verdictExitCode(String(result.verdict)),
 };

@@ -112,7 +112,4 @@ export const projectAgentsDir = (c: ClaudeLocations) => join(c.workspace, '.clau
 export const userAgentsDir = (c: ClaudeLocations) => join(c.configDir, 'agents');
 
 /** Run records: `<stateDir>/claude/sessions/<session_id>/hook-runs.jsonl`, never inside ~/.claude. */
-export const claudeSessionsDir = (stateDir: string) => join(stateDir, 'claude', 'sessions');
-/** The transcript_path fire fills in (never created). */
-export const transcriptPath = (stateDir: string, sessionId: string) =>
-  join(claudeSessionsDir(stateDir), sessionId, 'transcript.jsonl');
+export const sessionsDirOf = (stateDir: string) => join(stateDir, 'claude', 'sessions');
