@@ -1,7 +1,7 @@
 // The claude dialect (claude.md): Claude Code hooks from settings files, plugins, skills and
 // subagents. One `Dialect` object; src/dialects/registry.ts lists it. Loaders, validation and
 // dispatch are imported on first use, so `list` never loads the runner and `events` no loader.
-import type { Dialect, DialectCatalog, FileValidation } from '../types.js';
+import type { Dialect, DialectCatalog, EventRow, FileValidation } from '../types.js';
 import type { Locations } from '../../paths.js';
 import { claudeEvent } from './catalog.js';
 import { claudeEventDetail, claudeEventRows, claudeEventSchemas } from './events.js';
@@ -17,7 +17,8 @@ const pluginDirsOf = (loc: Locations) => (loc as ClaudeAwareLocations).pluginDir
 export const claudeDialect: Dialect = {
   name: 'claude',
 
-  eventRows: () => claudeEventRows(),
+  // The rows are EventRow plus the catalog entry; its interface types carry no index signature.
+  eventRows: () => claudeEventRows() as unknown as readonly EventRow[],
   hasEvent: (event) => claudeEvent(event) !== undefined,
   eventDetail: async (event) => claudeEventDetail(event),
   eventSchemas: async (event) => claudeEventSchemas(event),
