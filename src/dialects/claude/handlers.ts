@@ -6,7 +6,8 @@ import type { Locator, PathSeg, Position } from '../../declarations/source-file.
 import type { ClaudeEventData } from './catalog-types.js';
 import { CLAUDE_CATALOG, claudeEvent, claudeEventCaseHint, isIfEvent } from './catalog.js';
 import { claudeDiagnostic, type ClaudeDiagnosticCode } from './codes.js';
-import { isEvaluatedIfRule, parseIfRule } from './if-rule.js';
+import { parseRule } from './if-eval.js';
+import { isEvaluatedIfRule } from './if-rule.js';
 import type { ClaudeHandlerType, ClaudePluginRef, ClaudeSource } from './model.js';
 
 export type HookFileKind = 'settings' | 'plugin' | 'skill' | 'agent';
@@ -354,7 +355,7 @@ function readHandler(handler: unknown, h: HandlerInput): RawHandler | undefined 
         'if',
       );
     } else {
-      const parsed = parseIfRule(rule);
+      const parsed = parseRule(rule);
       if (parsed === undefined) {
         warn(
           'claude_invalid_if',
