@@ -7,6 +7,7 @@ import { claudeEvent } from './catalog.js';
 import { claudeEventDetail, claudeEventRows, claudeEventSchemas } from './events.js';
 import { claudeLocations, sessionsDirOf } from './locations.js';
 import { verdictExitCode } from './combine.js';
+import type { ClaudeSource } from './model.js';
 import { claudeSessionIdFor } from './payload.js';
 
 /** --plugin-dir folders and the state dir travel in the shared Locations once the CLI sets them. */
@@ -14,8 +15,19 @@ type ClaudeAwareLocations = Locations & { pluginDirs?: string[]; stateDir?: stri
 
 const pluginDirsOf = (loc: Locations) => (loc as ClaudeAwareLocations).pluginDirs ?? [];
 
+const SOURCES: readonly ClaudeSource[] = [
+  'claude_managed',
+  'claude_user',
+  'claude_project',
+  'claude_local',
+  'claude_plugin',
+  'claude_skill',
+  'claude_agent',
+];
+
 export const claudeDialect: Dialect = {
   name: 'claude',
+  sources: SOURCES,
 
   // The rows are EventRow plus the catalog entry; its interface types carry no index signature.
   eventRows: () => claudeEventRows() as unknown as readonly EventRow[],
