@@ -2,7 +2,7 @@ import {
   DeclarationChangeCommand,
   declarationFlagsOf,
   fieldFlags,
-  nameArg,
+  optionalNameArg,
   targetFlags,
 } from '../../cli/change-command.js';
 
@@ -13,7 +13,7 @@ export default class HooksCreate extends DeclarationChangeCommand {
     '<%= config.bin %> hooks create audit-writes --event tool.pre_call --mode sync --command /usr/bin/env --arg bash --arg ./hooks/audit.sh --matcher tool_read_only=false',
     '<%= config.bin %> hooks create notify --event session.post_create --command ./hooks/notify.sh --env CHANNEL=ops --scope global --dry-run',
   ];
-  static override args = nameArg;
+  static override args = optionalNameArg;
   static override flags = { ...fieldFlags({ create: true }), ...targetFlags };
 
   async run(): Promise<void> {

@@ -1,5 +1,5 @@
 import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
-import { eventDetail, eventRows, eventSchemas } from '../../app/events.js';
+import { eventDetails, eventRows, eventSchemas } from '../../app/events.js';
 import { dialectNames } from '../../dialects/registry.js';
 import { HookctlError, ExitCode } from '../../errors.js';
 import { renderEventDetail, renderEventRows } from '../../views/events.js';
@@ -36,16 +36,16 @@ export default class HooksEvents extends HookctlCommand {
       if (format === 'jsonl') return this.printJsonl(rows);
       return this.print(renderEventRows(rows, this.colour(flags)));
     }
-    const detail = await eventDetail(args.event);
-    if (!detail) {
-      throw new HookctlError(
-        'unknown_event',
-        `unknown event "${args.event}" (see: hookctl hooks events)`,
-        ExitCode.usage,
-      );
+    const details = await eventDetails(args.event, flags.dialect);
+    if (details.length === 0) {
+      const where = flags.dialect ? ` for dialect "${flags.dialect}"` : '';
+      const see = flags.dialect ? `hookctl hooks events --dialect ${flags.dialect}` : 'hookctl hooks events';
+      throw new HookctlError('unknown_event', `unknown event "${args.event}"${where} (see: ${see})`, ExitCode.usage);
     }
-    if (flags.schema) return this.printJson(await eventSchemas(args.event));
-    if (format !== 'human') return format === 'json' ? this.printJson(detail) : this.printJsonl([detail]);
-    this.print(renderEventDetail(detail, this.colour(flags)));
+    if (flags.schema) return this.printJson(await eventSchemas(args.event, flags.dialect));
+    // One dialect: its detail; an event several dialects share: one detail each.
+    const json = details.length === 1 ? details[0] : details;
+    if (format !== 'human') return format === 'json' ? this.printJson(json) : this.printJsonl(details);
+    this.print(details.map((d) => renderEventDetail(d, this.colour(flags))).join('\n\n'));
   }
 }

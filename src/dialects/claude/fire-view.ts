@@ -1,10 +1,10 @@
 // Human output of a claude `fire` and `fire --dry-run` (claude.md §6): the verdict, its reason
 // and context, then one row per run (Hook, Type, Outcome, Decision, Duration, Error); the plan
 // as Order, Name, Type, Matcher, If, Gate. Formatting only: the results come from the dialect.
-import type { Colour } from '../cli/colour.js';
-import { renderTable } from '../cli/table.js';
-import type { ClaudeDispatchResult } from '../dialects/claude/dispatch.js';
-import type { ClaudePlanEntry } from '../dialects/claude/plan.js';
+import type { Colour } from '../../cli/colour.js';
+import { renderTable } from '../../cli/table.js';
+import type { ClaudeDispatchResult } from './dispatch.js';
+import type { ClaudePlanEntry } from './plan.js';
 
 const ALLOWING = new Set(['pass', 'allow', 'accept']);
 const ASKING = new Set(['ask', 'defer']);
