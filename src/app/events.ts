@@ -39,3 +39,8 @@ export async function eventSchemas(name: string, dialect?: string): Promise<Even
   const first = selectDialects(dialect).find((d) => d.hasEvent(name));
   return first?.eventSchemas(name);
 }
+
+/** The detail shown first (registry order): compozy and cosh events have exactly one. */
+export async function eventDetail(name: string): Promise<EventDetail | undefined> {
+  return (await eventDetails(name))[0];
+}
