@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClaudeDispatchResult } from '../../src/dialects/claude/dispatch.js';
 import { binPath, runCli, type CliResult } from '../support/cli.js';
 
 if (!existsSync(binPath)) throw new Error('the e2e tests run the built CLI: run `npm run build` first');
@@ -23,24 +24,8 @@ interface Sandbox {
   records(session: string): Record<string, unknown>[];
 }
 
-interface FireJson {
-  event: string;
-  dialect: string;
-  session_id: string;
-  verdict: string;
-  reason: string | null;
-  stop_reason: string | null;
-  system_message: string | null;
-  additional_context: string | null;
-  next_turn_context: string | null;
-  outputs: Record<string, unknown>;
-  env_exports: { hook: string; line: string }[];
-  payload: Record<string, unknown>;
-  runs: Record<string, unknown>[];
-  notifications: { event: Record<string, unknown> }[];
-  unevaluated: unknown[];
-  error: string | null;
-}
+/** The fire document (claude.md §6), records read as plain objects. */
+type FireJson = Omit<ClaudeDispatchResult, 'runs'> & { runs: Record<string, unknown>[] };
 
 const roots: string[] = [];
 afterAll(() => {
