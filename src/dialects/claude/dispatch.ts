@@ -18,6 +18,7 @@ import type { ClaudeEventData } from './catalog-types.js';
 import { claudeEvent, defaultTimeoutS } from './catalog.js';
 import { combineAnswers, verdictExitCode, type Combined } from './combine.js';
 import { claudeHookEnv, substitutePlaceholders } from './hook-env.js';
+import { claudeLocations, sessionsDirOf } from './locations.js';
 import { allowedHeaderVars, expandHeaderValue, httpRun, postJson } from './http.js';
 import type { ClaudeContext } from './model.js';
 import { fillClaudePayload } from './payload.js';
@@ -63,11 +64,7 @@ export function claudeContext(req: DispatchRequest): Context {
 
 /** `<state>/claude/sessions`, the state dir from the loaders' context, else from the environment. */
 export function claudeSessionsDir(req: DispatchRequest): string {
-  const state =
-    claudeContext(req).stateDir ??
-    (req.env.HOOKCTL_STATE_DIR ||
-      join(req.env.XDG_STATE_HOME || join(req.env.HOME ?? '', '.local', 'state'), 'hookctl'));
-  return join(state, 'claude', 'sessions');
+  return sessionsDirOf(claudeContext(req).stateDir ?? claudeLocations(req.loc, req.env).stateDir);
 }
 
 export function eventOf(name: string): ClaudeEventData {
