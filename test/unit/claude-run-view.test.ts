@@ -4,7 +4,7 @@ import { makeColour } from '../../src/cli/colour.js';
 import type { ClaudeDispatchResult } from '../../src/dialects/claude/dispatch.js';
 import type { ClaudePlanEntry } from '../../src/dialects/claude/plan.js';
 import type { RunRecord } from '../../src/ledger/record.js';
-import { renderClaudeFire, renderClaudePlan } from '../../src/views/claude-fire.js';
+import { renderClaudeFire, renderClaudePlan } from '../../src/dialects/claude/fire-view.js';
 
 const plain = makeColour(false);
 

@@ -4,10 +4,10 @@ import { nanosecondsToMs, parseGoDuration } from '../../src/declarations/duratio
 import { isSecretLikeName, looksLikeSecretValue, parseSecretRef } from '../../src/declarations/secrets.js';
 import { locateTomlKeys, parseKeyPath } from '../../src/declarations/toml-locate.js';
 import { parseFrontMatter, splitFrontMatter } from '../../src/declarations/frontmatter.js';
-import { parseJsonWithPositions } from '../../src/declarations/compozy/json-locate.js';
+import { parseJsonWithPositions } from '../../src/declarations/json-locate.js';
 import { decodeSourceBytes, type PathSeg } from '../../src/declarations/source-file.js';
-import { expandTemplates } from '../../src/declarations/compozy/templates.js';
-import { detectCompozyFileKind } from '../../src/declarations/compozy/detect.js';
+import { expandTemplates } from '../../src/dialects/compozy/rules/templates.js';
+import { detectCompozyFileKind } from '../../src/dialects/compozy/sources/detect.js';
 
 describe('parseGoDuration', () => {
   it.each([

@@ -1,4 +1,10 @@
-import { DeclarationChangeCommand, declarationFlagsOf, fieldFlags, nameArg, targetFlags } from '../../edit/cli.js';
+import {
+  DeclarationChangeCommand,
+  declarationFlagsOf,
+  fieldFlags,
+  optionalNameArg,
+  targetFlags,
+} from '../../cli/change-command.js';
 
 export default class HooksCreate extends DeclarationChangeCommand {
   static override summary = 'Add a [[hooks.declarations]] to a config.toml (workspace by default).';
@@ -7,7 +13,7 @@ export default class HooksCreate extends DeclarationChangeCommand {
     '<%= config.bin %> hooks create audit-writes --event tool.pre_call --mode sync --command /usr/bin/env --arg bash --arg ./hooks/audit.sh --matcher tool_read_only=false',
     '<%= config.bin %> hooks create notify --event session.post_create --command ./hooks/notify.sh --env CHANNEL=ops --scope global --dry-run',
   ];
-  static override args = nameArg;
+  static override args = optionalNameArg;
   static override flags = { ...fieldFlags({ create: true }), ...targetFlags };
 
   async run(): Promise<void> {

@@ -1,4 +1,4 @@
-import { DeclarationChangeCommand, nameArg, targetFlags } from '../../edit/cli.js';
+import { allHooksFlag, DeclarationChangeCommand, optionalNameArg, targetFlags } from '../../cli/change-command.js';
 
 export default class HooksDisable extends DeclarationChangeCommand {
   static override summary =
@@ -9,8 +9,8 @@ export default class HooksDisable extends DeclarationChangeCommand {
     '<%= config.bin %> hooks disable prompt-style --dry-run',
     '<%= config.bin %> hooks disable security-check',
   ];
-  static override args = nameArg;
-  static override flags = targetFlags;
+  static override args = optionalNameArg;
+  static override flags = { ...targetFlags, ...allHooksFlag };
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(HooksDisable);

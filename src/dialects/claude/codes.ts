@@ -3,7 +3,6 @@
 // yaml_parse_error, frontmatter_*, file_unreadable, binary_file, invalid_utf8, nesting_too_deep,
 // path_escapes_root) keep their meaning from src/declarations/codes.ts.
 import type { Diagnostic, Severity } from '../../declarations/diagnostics.js';
-import type { Source } from '../../declarations/model.js';
 import type { Position } from '../../declarations/source-file.js';
 import type { ClaudeSource } from './model.js';
 
@@ -74,8 +73,7 @@ export function claudeDiagnostic(
 ): Diagnostic {
   const d: Diagnostic = { severity, code, message, file, line: at?.line ?? 1 };
   if (at?.column !== undefined) d.column = at.column;
-  // The shared Source union predates this dialect; claude sources are plain strings to it.
-  if (extra.source !== undefined) d.source = extra.source as unknown as Source;
+  if (extra.source !== undefined) d.source = extra.source;
   if (extra.hook !== undefined) d.hook = extra.hook;
   return d;
 }

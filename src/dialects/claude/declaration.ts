@@ -73,7 +73,7 @@ export function makeDeclaration(
         : raw.type === 'mcp_tool'
           ? `${str(h.server)}/${str(h.tool)}`
           : str(h.prompt);
-  const decl = {
+  const decl: Declaration = {
     dialect: 'claude',
     name: raw.name,
     event: raw.event,
@@ -100,8 +100,7 @@ export function makeDeclaration(
     ...(from.skillSource !== undefined ? { skill_source: from.skillSource } : {}),
     extra: extra as unknown as Record<string, unknown>,
   };
-  // The shared Declaration's dialect, source and executor_kind unions predate this dialect.
-  return decl as unknown as Declaration;
+  return decl;
 }
 
 /** The ClaudeExtra of a claude declaration. */

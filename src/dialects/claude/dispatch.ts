@@ -1,16 +1,17 @@
 // A claude fire (claude.md §5–§6): every selected handler starts at once, sync and async alike;
 // each answer is read (§5.4), recorded as its hook ends, and the answers are combined (§5.6)
 // once all have finished. Handlers hookctl cannot run are recorded skipped (§5.8).
+import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DispatchRequest, DispatchResult } from '../types.js';
+import type { DispatchRequest, DispatchResult, PlanRequest } from '../types.js';
 import { ExitCode, HookctlError } from '../../errors.js';
 import { monotonicMs } from '../../exec/clock.js';
 import { formatExecFailure } from '../../exec/subprocess.js';
 import type { ExecResult } from '../../exec/types.js';
-import { depthExceededError } from '../../dispatch/depth.js';
+import { depthExceededError } from '../../exec/depth.js';
 import { readAllRecords } from '../../ledger/reader.js';
 import type { RunRecord } from '../../ledger/record.js';
 import { readAnswer, secondsText, type HandlerRun, type HookAnswer } from './answer.js';
@@ -21,7 +22,7 @@ import { claudeHookEnv, substitutePlaceholders } from './hook-env.js';
 import { claudeLocations, sessionsDirOf } from './locations.js';
 import { allowedHeaderVars, expandHeaderValue, httpRun, postJson } from './http.js';
 import type { ClaudeContext } from './model.js';
-import { fillClaudePayload } from './payload.js';
+import { claudeSessionIdFor, fillClaudePayload } from './payload.js';
 import { buildClaudeRecord, type ClaudeRecordContext } from './records.js';
 import { selectHandlers, type ClaudeSelection, type HandlerSelection } from './select.js';
 
@@ -58,12 +59,12 @@ export interface ClaudeDispatchResult extends Omit<DispatchResult, 'verdict'>, O
 /** What the loaders put in the catalog context, plus the fields they add (claude.NOTES). */
 type Context = Partial<ClaudeContext> & { stateDir?: string; workspace?: string };
 
-export function claudeContext(req: DispatchRequest): Context {
+export function claudeContext(req: PlanRequest): Context {
   return (req.context ?? {}) as Context;
 }
 
 /** `<state>/claude/sessions`, the state dir from the loaders' context, else from the environment. */
-export function claudeSessionsDir(req: DispatchRequest): string {
+export function claudeSessionsDir(req: PlanRequest): string {
   return sessionsDirOf(claudeContext(req).stateDir ?? claudeLocations(req.loc, req.env).stateDir);
 }
 
@@ -79,19 +80,25 @@ export function eventOf(name: string): ClaudeEventData {
   return event;
 }
 
-export function selectionOf(req: DispatchRequest): ClaudeSelection {
+export function selectionOf(req: PlanRequest): ClaudeSelection {
   const o = req.options ?? {};
   const skills = Array.isArray(o.skills) ? o.skills.filter((s): s is string => typeof s === 'string') : undefined;
   return { ...(skills ? { skills } : {}), ...(typeof o.agent === 'string' ? { agent: o.agent } : {}) };
 }
 
 /** The payload with §5.1's fields, and the selection of §5.1 over it. */
-export async function prepare(req: DispatchRequest, evaluateAll: boolean) {
+export async function prepare(req: PlanRequest, evaluateAll: boolean) {
   const event = eventOf(req.event);
   const warnings: string[] = [];
   const payload = fillClaudePayload(
     req.payload,
-    { event, sessionId: req.sessionId, workspace: req.loc.workspace, sessionsDir: claudeSessionsDir(req) },
+    {
+      event,
+      // A dry run names a session only when asked to; it records nothing in it.
+      sessionId: req.sessionId ?? claudeSessionIdFor(req.payload) ?? randomUUID(),
+      workspace: req.loc.workspace,
+      sessionsDir: claudeSessionsDir(req),
+    },
     warnings,
   );
   const selections = await selectHandlers({

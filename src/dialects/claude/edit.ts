@@ -100,9 +100,8 @@ export interface ClaudeEditRequest {
   /** enable/disable --all-hooks. */
   allHooks?: boolean;
   dryRun: boolean;
-  loc: Pick<Locations, 'workspace'>;
+  loc: Pick<Locations, 'workspace'> & Partial<Pick<Locations, 'pluginDirs' | 'stateDir'>>;
   env: NodeJS.ProcessEnv;
-  pluginDirs?: string[];
 }
 
 export interface ClaudeFileChange {
@@ -125,6 +124,8 @@ export interface ClaudeChangeResult {
   diff?: string;
   targets: ClaudeFileChange[];
   warnings: string[];
+  /** One line for a person when the shared wording does not fit (`--all-hooks`). */
+  summary?: string;
 }
 
 const q = (s: string): string => JSON.stringify(s);
@@ -151,7 +152,7 @@ function originFile(
 }
 
 export async function changeClaudeHook(req: ClaudeEditRequest): Promise<ClaudeChangeResult> {
-  const cl = claudeLocations(req.loc, req.env, req.pluginDirs ?? []);
+  const cl = claudeLocations(req.loc, req.env);
   if ((req.action === 'enable' || req.action === 'disable') && !req.allHooks) {
     throw new HookctlError(
       'claude_no_hook_switch',
@@ -245,7 +246,7 @@ async function changeNamedHook(req: ClaudeEditRequest, cl: ClaudeLocations): Pro
   if (parsed === undefined) throw notFound(name);
   const owner = originFile(cl, parsed.origin);
   if (owner === undefined) {
-    const catalog = await loadClaudeSources(req.loc, req.env, { pluginDirs: req.pluginDirs ?? [] });
+    const catalog = await loadClaudeSources(req.loc, req.env);
     const found = catalog.declarations.find((d) => d.name === name);
     if (found) {
       throw new HookctlError(
@@ -311,6 +312,12 @@ async function changeAllHooks(req: ClaudeEditRequest, cl: ClaudeLocations): Prom
     text: setDisableAllHooks(text, on),
   }));
   result.name = 'disableAllHooks';
+  const shown = displayPath(target.file);
+  result.summary = !result.changed
+    ? `${on ? '"disableAllHooks" is already true' : 'no "disableAllHooks" is set'} in ${shown}: no change`
+    : on
+      ? `set "disableAllHooks": true in ${shown}: only managed hooks and force-enabled plugins' hooks run`
+      : `removed "disableAllHooks" from ${shown}`;
   if (!on) {
     const still = await stillDisabledBy(cl, target.file);
     if (still !== undefined) result.warnings.push(`disableAllHooks is still true in ${displayPath(still)}`);
@@ -485,5 +492,68 @@ function faultInjection(env: NodeJS.ProcessEnv): (() => void) | undefined {
   if (env.HOOKCTL_TEST_FAULT !== 'kill-before-rename') return undefined;
   return () => {
     process.kill(process.pid, 'SIGKILL');
+  };
+}
+
+// ---- from the command's flags ----
+
+const asStrings = (v: unknown): string[] | undefined =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : undefined;
+const asString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const asBool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
+
+/** `--timeout SECONDS`: a positive number, else a usage error (claude.md §7). */
+export function timeoutSeconds(text: string): number {
+  const n = Number(text.trim());
+  if (text.trim() === '' || !Number.isFinite(n) || n <= 0) {
+    throw usageError(`--timeout must be a positive number of seconds, not ${q(text)}`);
+  }
+  return n;
+}
+
+/** The edit request of a command run: the claude flags of claude.md §7, checked as usage. */
+export function claudeEditRequest(req: {
+  action: ClaudeEditAction;
+  name?: string;
+  flags: Record<string, unknown>;
+  dryRun: boolean;
+  loc: Locations;
+  env: NodeJS.ProcessEnv;
+}): ClaudeEditRequest {
+  const f = req.flags;
+  const matchers = asStrings(f.matcher);
+  if (matchers && matchers.length > 1) throw usageError('claude hooks take one --matcher: the raw matcher string');
+  const headers: Record<string, string> = {};
+  for (const h of asStrings(f.header) ?? []) {
+    const eq = h.indexOf('=');
+    if (eq <= 0) throw usageError(`--header must be NAME=VALUE, not ${q(h)}`);
+    headers[h.slice(0, eq)] = h.slice(eq + 1);
+  }
+  const timeout = asString(f.timeout);
+  const fields: ClaudeHandlerFields = {
+    ...(asString(f.command) !== undefined ? { command: asString(f.command) } : {}),
+    ...(asString(f.url) !== undefined ? { url: asString(f.url) } : {}),
+    ...(asStrings(f.arg) ? { args: asStrings(f.arg) } : {}),
+    ...(asString(f.shell) !== undefined ? { shell: asString(f.shell) } : {}),
+    ...(asBool(f.async) !== undefined ? { async: asBool(f.async) } : {}),
+    ...(asBool(f['async-rewake']) !== undefined ? { asyncRewake: asBool(f['async-rewake']) } : {}),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(asStrings(f['allowed-env-var']) ? { allowedEnvVars: asStrings(f['allowed-env-var']) } : {}),
+    ...(asString(f.if) !== undefined ? { if: asString(f.if) } : {}),
+    ...(timeout !== undefined ? { timeout: timeoutSeconds(timeout) } : {}),
+    ...(asString(f['status-message']) !== undefined ? { statusMessage: asString(f['status-message']) } : {}),
+  };
+  return {
+    action: req.action,
+    ...(req.name !== undefined ? { name: req.name } : {}),
+    ...(asString(f.scope) !== undefined ? { scope: asString(f.scope) } : {}),
+    ...(asString(f.event) !== undefined ? { event: asString(f.event) } : {}),
+    ...(matchers?.[0] !== undefined ? { matcher: matchers[0] } : {}),
+    fields,
+    unset: asStrings(f.unset) ?? [],
+    allHooks: asBool(f['all-hooks']) === true,
+    dryRun: req.dryRun,
+    loc: req.loc,
+    env: req.env,
   };
 }

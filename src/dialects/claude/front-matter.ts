@@ -40,7 +40,7 @@ export function readFrontMatterFile(file: string, opts: FrontMatterOptions): Fro
   const base: FrontMatterHooks = { file, name: opts.fallbackName, hasHooks: false, handlers: [], diagnostics: [] };
   if (read.kind === 'missing') return { ...base, missing: true };
   if (read.kind === 'bad') {
-    read.diagnostic.source = opts.source as never;
+    read.diagnostic.source = opts.source;
     return { ...base, diagnostics: [read.diagnostic] };
   }
   return parseFrontMatterText(read.text, file, opts);
@@ -75,7 +75,7 @@ export function parseFrontMatterText(text: string, file: string, opts: FrontMatt
     return result;
   }
   const fm = parseFrontMatter(split.block, file);
-  for (const d of fm.diagnostics) d.source = opts.source as never;
+  for (const d of fm.diagnostics) d.source = opts.source;
   result.diagnostics.push(...fm.diagnostics);
   const data = fm.data;
   if (data === undefined) return result;

@@ -2,20 +2,35 @@
 // subagents. One `Dialect` object; src/dialects/registry.ts lists it. Loaders, validation and
 // dispatch are imported on first use, so `list` never loads the runner and `events` no loader.
 import type { Dialect, DialectCatalog, EventRow, FileValidation } from '../types.js';
-import type { Locations } from '../../paths.js';
 import { claudeEvent } from './catalog.js';
 import { claudeEventDetail, claudeEventRows, claudeEventSchemas } from './events.js';
 import { claudeLocations, sessionsDirOf } from './locations.js';
 import { verdictExitCode } from './combine.js';
+import type { ClaudeDispatchResult } from './dispatch.js';
+import {
+  CLAUDE_LIST_COLUMNS,
+  claudeHookOfAgent,
+  claudeInfoFields,
+  claudeListFields,
+  claudeListRow,
+} from './list-fields.js';
+import type { ClaudePlanEntry } from './plan.js';
+import type { ClaudeSource } from './model.js';
 import { claudeSessionIdFor } from './payload.js';
 
-/** --plugin-dir folders and the state dir travel in the shared Locations once the CLI sets them. */
-type ClaudeAwareLocations = Locations & { pluginDirs?: string[]; stateDir?: string };
-
-const pluginDirsOf = (loc: Locations) => (loc as ClaudeAwareLocations).pluginDirs ?? [];
+const SOURCES: readonly ClaudeSource[] = [
+  'claude_managed',
+  'claude_user',
+  'claude_project',
+  'claude_local',
+  'claude_plugin',
+  'claude_skill',
+  'claude_agent',
+];
 
 export const claudeDialect: Dialect = {
   name: 'claude',
+  sources: SOURCES,
 
   // The rows are EventRow plus the catalog entry; its interface types carry no index signature.
   eventRows: () => claudeEventRows() as unknown as readonly EventRow[],
@@ -23,17 +38,16 @@ export const claudeDialect: Dialect = {
   eventDetail: async (event) => claudeEventDetail(event),
   eventSchemas: async (event) => claudeEventSchemas(event),
 
-  sessionsDir: (loc) =>
-    sessionsDirOf((loc as ClaudeAwareLocations).stateDir ?? claudeLocations(loc, process.env).stateDir),
+  sessionsDir: (loc) => sessionsDirOf(loc.stateDir),
 
   async loadCatalog(loc, env): Promise<DialectCatalog> {
     const { loadClaudeSources } = await import('./load.js');
-    return loadClaudeSources(loc, env, { pluginDirs: pluginDirsOf(loc) });
+    return loadClaudeSources(loc, env);
   },
 
   async validateFile(file, text, loc, env): Promise<FileValidation | undefined> {
     const { validateClaudeFile } = await import('./validate-file.js');
-    const diagnostics = await validateClaudeFile(file, text, claudeLocations(loc, env, pluginDirsOf(loc)));
+    const diagnostics = await validateClaudeFile(file, text, claudeLocations(loc, env));
     return diagnostics === undefined ? undefined : { diagnostics };
   },
 
@@ -47,4 +61,35 @@ export const claudeDialect: Dialect = {
     return dispatchClaude(req);
   },
   exitCode: (result) => verdictExitCode(String(result.verdict)),
+
+  listFields: claudeListFields,
+  infoFields: claudeInfoFields,
+  listColumns: { head: CLAUDE_LIST_COLUMNS, row: claudeListRow },
+  isAgentHook: claudeHookOfAgent,
+  decisionColumn: true,
+  async fireViews() {
+    const { renderClaudeFire, renderClaudePlan } = await import('./fire-view.js');
+    return {
+      result: (result, _exitCode, colour) => renderClaudeFire(result as ClaudeDispatchResult, colour),
+      plan: (plan, colour) => renderClaudePlan(plan.event, plan.plan as ClaudePlanEntry[], colour),
+    };
+  },
+
+  ownsChange: isClaudeChangeRequest,
+  async changeHooks(req) {
+    const { changeClaudeHook, claudeEditRequest } = await import('./edit.js');
+    return changeClaudeHook(claudeEditRequest(req));
+  },
 };
+
+/** Light: the name form and the catalog; the edit code loads only for a change. */
+function isClaudeChangeRequest(req: { action: string; name?: string; event?: string; allHooks?: boolean }): boolean {
+  if (req.allHooks) return true;
+  if (req.action === 'create') return req.event !== undefined && claudeEvent(req.event) !== undefined;
+  const m = req.name === undefined ? null : CLAUDE_NAME.exec(req.name.trim());
+  return m !== null && claudeEvent(m[1]!) !== undefined;
+}
+
+/** `<origin>:<Event>:<group>.<handler>` with a claude origin (claude.md §2.2). */
+const CLAUDE_NAME =
+  /^(?:managed|managed\.d\/.+|user|project|local|local\.workspace|plugin\/.+|skill\/.+|agent\/.+):([^:]+):[1-9][0-9]*\.[1-9][0-9]*$/;

@@ -1,7 +1,7 @@
 // Claude's JSON files (settings, hooks.json, plugin.json) read with positions: the project's
 // JSON-with-positions parser, a Locator over its tree (for file:line:col on every diagnostic),
 // and the text span of any node (for text-preserving edits).
-import { jsonValue, parseJsonWithPositions, type JsonNode, type JsonObject } from '../../declarations/cosh/json.js';
+import { jsonValue, parseJsonWithPositions, type JsonNode, type JsonObject } from '../../declarations/json.js';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
 import { readSourceFile, type Locator, type PathSeg, type Position } from '../../declarations/source-file.js';
 import { claudeDiagnostic } from './codes.js';
@@ -24,7 +24,7 @@ export async function readJsonFile(file: string, source?: ClaudeSource): Promise
   const read = await readSourceFile(file);
   if (read.kind === 'missing') return read;
   if (read.kind === 'bad') {
-    if (source !== undefined) read.diagnostic.source = source as never;
+    if (source !== undefined) read.diagnostic.source = source;
     return read;
   }
   return parseJsonDoc(read.text, file, source);

@@ -3,7 +3,7 @@
 // byte stays. Pure functions over text; each parses the text it is given (a settings file is
 // small), so edits compose by feeding one's result to the next.
 import type { PathSeg } from '../../declarations/source-file.js';
-import { parseJsonWithPositions, type JsonNode } from '../../declarations/cosh/json.js';
+import { parseJsonWithPositions, type JsonNode } from '../../declarations/json.js';
 import { lineStarts, nodeAt, offsetOf, valueEnd } from './json-doc.js';
 
 export interface JsonStyle {

@@ -75,11 +75,11 @@ interface Entry {
 const q = (s: string): string => JSON.stringify(s);
 
 export async function loadClaudeSources(
-  loc: Pick<Locations, 'workspace'>,
+  loc: Pick<Locations, 'workspace'> & Partial<Pick<Locations, 'pluginDirs' | 'stateDir'>>,
   env: NodeJS.ProcessEnv,
   opts: ClaudeLoadOptions = {},
 ): Promise<ClaudeCatalog> {
-  const cl = claudeLocations(loc, env, opts.pluginDirs ?? [], opts.cwd);
+  const cl = claudeLocations(loc, env, opts.pluginDirs ?? loc.pluginDirs ?? [], opts.cwd);
   await requirePluginDirs(cl.pluginDirs);
   const diagnostics: Diagnostic[] = [];
   const files: string[] = [];

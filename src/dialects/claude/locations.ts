@@ -22,10 +22,11 @@ export interface ClaudeLocations {
   pluginDirs: string[];
 }
 
+/** `loc` is the shared Locations (its pluginDirs and stateDir win), or just a workspace (tests). */
 export function claudeLocations(
-  loc: Pick<Locations, 'workspace'>,
+  loc: Pick<Locations, 'workspace'> & Partial<Pick<Locations, 'pluginDirs' | 'stateDir'>>,
   env: NodeJS.ProcessEnv,
-  pluginDirs: readonly string[] = [],
+  pluginDirs: readonly string[] = loc.pluginDirs ?? [],
   cwd = process.cwd(),
 ): ClaudeLocations {
   const home = nonEmpty(env.HOME) ?? homedir();
@@ -37,7 +38,7 @@ export function claudeLocations(
     home: resolve(cwd, home),
     configDir: resolve(cwd, nonEmpty(env.CLAUDE_CONFIG_DIR) ?? join(home, '.claude')),
     managedDir: resolve(cwd, nonEmpty(env.HOOKCTL_CLAUDE_MANAGED_DIR) ?? defaultManaged),
-    stateDir: resolve(cwd, nonEmpty(env.HOOKCTL_STATE_DIR) ?? join(xdgState, 'hookctl')),
+    stateDir: loc.stateDir ?? resolve(cwd, nonEmpty(env.HOOKCTL_STATE_DIR) ?? join(xdgState, 'hookctl')),
     gitRoot: gitRootOf(workspace, resolve(cwd, home)),
     pluginDirs: pluginDirs.map((d) => resolve(cwd, d)),
   };

@@ -1,16 +1,15 @@
 // The payload a claude fire hands to its hooks (claude.md §5.1): the session id, and the common
 // fields Claude Code always sends, filled where absent.
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { assertSessionId } from '../../ledger/ids.js';
 import type { ClaudeEventData } from './catalog-types.js';
 
-/** `--session` wins over the payload's `session_id`; with neither, a new UUID v4. */
-export function claudeSessionIdFor(payload: Record<string, unknown>, requested: string | undefined): string {
-  if (requested !== undefined) return assertSessionId(requested);
+/**
+ * The payload's `session_id`, when it names one. `--session` wins over it and, with neither, the
+ * fire use case makes a new id (claude.md §5.1).
+ */
+export function claudeSessionIdFor(payload: Record<string, unknown>): string | undefined {
   const own = payload.session_id;
-  if (typeof own === 'string' && own !== '') return assertSessionId(own);
-  return randomUUID();
+  return typeof own === 'string' && own !== '' ? own : undefined;
 }
 
 /** `<state>/claude/sessions/<id>/transcript.jsonl`: named, never created. */

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
+import { readSourceFile } from '../../declarations/source-file.js';
 import { claudeDiagnostic } from './codes.js';
 import { parseFrontMatterText } from './front-matter.js';
 import { headerEnvDiagnostics, isPlainObject, readEventMap, urlAllowed } from './handlers.js';
@@ -57,13 +58,18 @@ function pluginOf(root: string, cl: ClaudeLocations): ClaudePluginRef | undefine
   return { id, root, dataDir: pluginDataDir(cl, id), forceEnabled: false };
 }
 
+/** `text` is undefined when the file is not readable text: the read problem is its verdict. */
 export async function validateClaudeFile(
   file: string,
-  text: string,
+  text: string | undefined,
   cl: ClaudeLocations,
 ): Promise<Diagnostic[] | undefined> {
-  const kind = claudeFileKind(file, text);
+  const kind = claudeFileKind(file, text ?? '');
   if (kind === undefined) return undefined;
+  if (text === undefined) {
+    const read = await readSourceFile(file);
+    return read.kind === 'bad' ? [read.diagnostic] : [];
+  }
   switch (kind) {
     case 'managed':
     case 'settings':

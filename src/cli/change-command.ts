@@ -1,0 +1,166 @@
+// What the five commands that change declarations share: their flags and one run of the change
+// (src/app/edit.ts), rendered by src/views/edit.ts. Each command file only names its action and
+// flags.
+import { Args, Flags, HookctlCommand, type BaseFlags } from './base-command.js';
+import { usageError } from '../errors.js';
+import { changeOwner } from '../app/change-owner.js';
+import { dialectNames } from '../dialects/registry.js';
+import { changeJson, renderChange, type ChangeResult } from '../views/edit.js';
+import type { Scope } from '../app/edit.js';
+import type { EditAction } from '../dialects/compozy/edit/declaration-edit.js';
+import type { DeclarationFlags } from '../dialects/compozy/edit/flags-to-fields.js';
+
+export const nameArg = {
+  name: Args.string({
+    ignoreStdin: true, // see src/cli/base-command.ts
+    description: 'Hook name.',
+    required: true,
+  }),
+};
+
+/** create (claude hooks have no names) and enable/disable (`--all-hooks`) may go without one. */
+export const optionalNameArg = {
+  name: Args.string({
+    ignoreStdin: true, // see src/cli/base-command.ts
+    description: 'Hook name (claude: none for create; none with --all-hooks).',
+    required: false,
+  }),
+};
+
+export const targetFlags = {
+  scope: Flags.string({
+    description:
+      'Which file to change. compozy: workspace (default, <workspace>/.compozy/config.toml) or global ($COMPOZY_HOME/config.toml); claude: project (default, alias workspace), local or user (alias global).',
+    options: ['workspace', 'global', 'project', 'local', 'user'],
+  }),
+  dialect: Flags.string({
+    description: 'The dialect whose hook this is (default: told by the name or the event).',
+    options: dialectNames(),
+  }),
+  'dry-run': Flags.boolean({ description: 'Print the unified diff of the change and write nothing.' }),
+};
+
+/** `hooks enable|disable --all-hooks` (claude: disableAllHooks in the --scope file). */
+export const allHooksFlag = {
+  'all-hooks': Flags.boolean({
+    description: 'claude: turn every hook off (disable) or back on (enable) in the --scope settings file.',
+  }),
+};
+
+/** The declaration fields of `create` and `update`; `required` marks the ones create needs. */
+export function fieldFlags(opts: { create: boolean }) {
+  return {
+    // Not oclif-required: a missing one gets a clear usage error of our own (runChange).
+    event: Flags.string({ description: `Event, such as tool.pre_call.${opts.create ? ' Required.' : ''}` }),
+    command: Flags.string({ description: `Command to run (not through a shell).${opts.create ? ' Required.' : ''}` }),
+    arg: Flags.string({
+      description: 'An argument of the command (repeatable; on update the list replaces the old one).',
+      multiple: true,
+    }),
+    mode: Flags.string({ description: 'sync or async.', options: ['sync', 'async'] }),
+    required: Flags.boolean({ description: 'A sync hook whose failure fails the dispatch.', allowNo: true }),
+    priority: Flags.string({ description: 'Integer priority, higher runs first.' }),
+    timeout: Flags.string({ description: 'Go duration, such as 250ms, 5s, 1m30s.' }),
+    matcher: Flags.string({
+      description: 'FIELD=PATTERN (repeatable); autonomy fields go under matcher.autonomy; tool_read_only=true|false.',
+      multiple: true,
+    }),
+    env: Flags.string({
+      description: 'K=V added to the hook environment (repeatable). Secrets belong in secret_env.',
+      multiple: true,
+    }),
+    // claude handler fields (claude.md §7); --matcher is then the raw matcher string, --timeout seconds.
+    url: Flags.string({ description: 'claude: an http hook posting to this URL (instead of --command).' }),
+    shell: Flags.string({ description: 'claude: bash or powershell.', options: ['bash', 'powershell'] }),
+    async: Flags.boolean({ description: 'claude: run in the background.', allowNo: true }),
+    'async-rewake': Flags.boolean({ description: 'claude: background, and exit 2 wakes Claude.', allowNo: true }),
+    header: Flags.string({
+      description: 'claude: NAME=VALUE of an http hook (repeatable); use $VAR for secrets.',
+      multiple: true,
+    }),
+    'allowed-env-var': Flags.string({
+      description: 'claude: a variable http headers may expand (repeatable).',
+      multiple: true,
+    }),
+    if: Flags.string({ description: 'claude: one permission rule, such as "Bash(git push *)".' }),
+    'status-message': Flags.string({ description: 'claude: spinner text.' }),
+  };
+}
+
+export function declarationFlagsOf(flags: Record<string, unknown>): DeclarationFlags {
+  return {
+    event: flags.event as string | undefined,
+    command: flags.command as string | undefined,
+    arg: flags.arg as string[] | undefined,
+    mode: flags.mode as string | undefined,
+    required: flags.required as boolean | undefined,
+    priority: flags.priority as string | undefined,
+    timeout: flags.timeout as string | undefined,
+    matcher: flags.matcher as string[] | undefined,
+    env: flags.env as string[] | undefined,
+    unset: flags.unset as string[] | undefined,
+  };
+}
+
+/** The base of create/update/delete/enable/disable: runs the change and prints its result. */
+export abstract class DeclarationChangeCommand extends HookctlCommand {
+  protected async runChange(
+    action: EditAction,
+    name: string | undefined,
+    flags: BaseFlags & { scope?: string; 'dry-run'?: boolean; dialect?: string; 'all-hooks'?: boolean },
+    fields: DeclarationFlags = {},
+  ): Promise<void> {
+    const owner = changeOwner({
+      action,
+      name,
+      event: fields.event,
+      dialect: flags.dialect,
+      allHooks: flags['all-hooks'],
+    });
+    if (owner !== undefined) {
+      const loc = this.locations(flags);
+      const dryRun = Boolean(flags['dry-run']);
+      const input = { action, name, flags: flags as Record<string, unknown>, dryRun, loc, env: process.env };
+      return this.printChange(await owner.changeHooks!(input), flags);
+    }
+    if (flags['all-hooks']) throw usageError('--all-hooks turns a whole settings file off: pass --dialect claude');
+    if (name === undefined) throw usageError(`hooks ${action} needs a NAME`);
+    const [{ changeDeclaration }, { changesFromFlags }] = await Promise.all([
+      import('../app/edit.js'),
+      import('../dialects/compozy/edit/flags-to-fields.js'),
+    ]);
+    if (action === 'create') {
+      for (const flag of ['event', 'command'] as const)
+        if (fields[flag] === undefined) throw usageError(`hooks create needs --${flag}`);
+    }
+    const changes = action === 'create' || action === 'update' ? changesFromFlags(fields) : undefined;
+    if (action === 'update' && changes!.length === 0) {
+      throw usageError(
+        'nothing to update: give at least one field flag (--event, --command, --arg, --mode, --required, --priority, --timeout, --matcher, --env) or --unset',
+      );
+    }
+    if (flags.scope !== undefined && flags.scope !== 'workspace' && flags.scope !== 'global') {
+      throw usageError(
+        `--scope ${flags.scope} is for claude settings files; config.toml scopes are workspace and global`,
+      );
+    }
+    const result = await changeDeclaration({
+      action,
+      name,
+      scope: (flags.scope ?? 'workspace') as Scope,
+      changes,
+      dryRun: Boolean(flags['dry-run']),
+      loc: this.locations(flags),
+      env: process.env,
+    });
+    this.printChange(result, flags);
+  }
+
+  private printChange(result: ChangeResult, flags: BaseFlags): void {
+    for (const w of result.warnings) this.printWarning(w);
+    const format = this.outputFormat(flags);
+    if (format === 'json') return this.printJson(changeJson(result));
+    if (format === 'jsonl') return this.printJsonl([changeJson(result)]);
+    this.print(renderChange(result, this.colour(flags)));
+  }
+}
