@@ -89,6 +89,20 @@ const cpuNote = (r) =>
     : '';
 const spread = (r) => `${r.median.toFixed(0)} ms (${r.min.toFixed(0)}–${r.max.toFixed(0)})`;
 
+/** The ratio row of a dispatch figure: fire ÷ the Node baseline, target 1.3×. */
+function dispatchRatioRow(id, figure, r) {
+  return row({
+    id,
+    figure,
+    unit: '×',
+    median: r.ratio,
+    min: r.ratios.min,
+    max: r.ratios.max,
+    target: { op: '<=', value: 1.3 },
+    detail: `hookctl ${spread(r.a)} vs node ${spread(r.b)} (ratio of medians ${r.ratioOfMedians.toFixed(2)})${cpuNote(r)}`,
+  });
+}
+
 /** 1. Start-up of the read commands on the demo ÷ `node -e 0`. */
 async function startup() {
   const demo = await demoCopy(root, work);
@@ -172,16 +186,11 @@ async function dispatch() {
 
   const r = await compare(fire, baseline, { runs: runsFor('dispatch'), warmup, cpu: true });
   return [
-    row({
-      id: 'dispatch-ratio',
-      figure: `dispatch: \`hooks fire\` of ${count} sync hooks (\`true\`) ÷ plain Node spawning them`,
-      unit: '×',
-      median: r.ratio,
-      min: r.ratios.min,
-      max: r.ratios.max,
-      target: { op: '<=', value: 1.3 },
-      detail: `hookctl ${spread(r.a)} vs node ${spread(r.b)} (ratio of medians ${r.ratioOfMedians.toFixed(2)})${cpuNote(r)}`,
-    }),
+    dispatchRatioRow(
+      'dispatch-ratio',
+      `dispatch: \`hooks fire\` of ${count} sync hooks (\`true\`) ÷ plain Node spawning them`,
+      r,
+    ),
     row({
       id: 'dispatch-per-hook',
       figure: `dispatch: overhead per hook ((fire − baseline) ÷ ${count}, start-up included)`,
@@ -243,16 +252,11 @@ async function claudeDispatch() {
 
   const r = await compare(fire, baseline, { runs: runsFor('dispatch'), warmup, cpu: true });
   return [
-    row({
-      id: 'dispatch-claude-ratio',
-      figure: `dispatch (claude): \`hooks fire\` of ${count} parallel command hooks (\`sh -c true\`) ÷ plain Node spawning them at once`,
-      unit: '×',
-      median: r.ratio,
-      min: r.ratios.min,
-      max: r.ratios.max,
-      target: { op: '<=', value: 1.3 },
-      detail: `hookctl ${spread(r.a)} vs node ${spread(r.b)} (ratio of medians ${r.ratioOfMedians.toFixed(2)})${cpuNote(r)}`,
-    }),
+    dispatchRatioRow(
+      'dispatch-claude-ratio',
+      `dispatch (claude): \`hooks fire\` of ${count} parallel command hooks (\`sh -c true\`) ÷ plain Node spawning them at once`,
+      r,
+    ),
   ];
 }
 

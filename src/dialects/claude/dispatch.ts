@@ -17,7 +17,7 @@ import type { RunRecord } from '../../ledger/record.js';
 import { readAnswer, secondsText, type HandlerRun, type HookAnswer } from './answer.js';
 import type { ClaudeEventData } from './catalog-types.js';
 import { claudeEvent, defaultTimeoutS } from './catalog.js';
-import { combineAnswers, verdictExitCode, type ClaudeVerdict } from './combine.js';
+import { combineAnswers, verdictExitCode, type Combined } from './combine.js';
 import { claudeHookEnv, substitutePlaceholders } from './hook-env.js';
 import { claudeLocations, sessionsDirOf } from './locations.js';
 import { allowedHeaderVars, expandHeaderValue, httpRun, postJson } from './http.js';
@@ -42,20 +42,12 @@ export interface ClaudeNotification {
   };
 }
 
-export interface ClaudeDispatchResult extends DispatchResult {
+export interface ClaudeDispatchResult extends Omit<DispatchResult, 'verdict'>, Omit<Combined, 'warnings'> {
   event: string;
   dialect: 'claude';
   session_id: string;
   dispatch_id: string;
-  verdict: ClaudeVerdict;
-  reason: string | null;
-  stop_reason: string | null;
-  system_message: string | null;
-  additional_context: string | null;
-  next_turn_context: string | null;
-  outputs: Record<string, unknown>;
   env_exports: { hook: string; line: string }[];
-  payload: Record<string, unknown>;
   runs: RunRecord[];
   notifications: ClaudeNotification[];
   unevaluated: { hook: string; handler_type: string; why: string }[];

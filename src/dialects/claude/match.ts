@@ -1,6 +1,7 @@
 // The group matcher of claude.md §4.1: match-all, a list of exact names, or an unanchored
 // JavaScript RegExp, compared case-sensitively with the payload field the event names.
 import { posix } from 'node:path';
+import { compile } from '../../matching/cosh-matcher.js';
 import type { ClaudeEventData } from './catalog-types.js';
 
 /** What the matcher reads of a catalog entry. */
@@ -37,29 +38,13 @@ export function matcherForm(matcher: string | null | undefined, narrow: boolean)
   return { kind: 'regex', source: text };
 }
 
-// Matchers repeat across groups and dispatches; one compiled RegExp each (null: invalid).
-const compiled = new Map<string, RegExp | null>();
-
-function regexOf(source: string): RegExp | null {
-  let re = compiled.get(source);
-  if (re === undefined) {
-    try {
-      re = new RegExp(source);
-    } catch {
-      re = null; // validate reports it (claude_invalid_matcher); it never matches
-    }
-    compiled.set(source, re);
-  }
-  return re;
-}
-
 /** Whether `matcher` accepts `value` (already the compared value: FileChanged's file name). */
 export function matcherAccepts(matcher: string | null | undefined, narrow: boolean, value: unknown): boolean {
   const form = matcherForm(matcher, narrow);
   if (form.kind === 'all') return true;
   if (typeof value !== 'string') return false;
   if (form.kind === 'names') return form.names.includes(value);
-  const re = regexOf(form.source);
+  const re = compile(form.source); // null: invalid (claude_invalid_matcher), never matches
   return re !== null && re.test(value);
 }
 

@@ -2,6 +2,7 @@
 // handler_type, blocking, output, http_status and why, in one stable key order.
 import type { OrderedDeclaration } from '../../declarations/model.js';
 import type { ExecResult } from '../../exec/types.js';
+import { oneLine, processFields } from '../../dispatch/records.js';
 import { newId, nowRfc3339Millis } from '../../ledger/ids.js';
 import type { Outcome, RunRecord } from '../../ledger/record.js';
 import type { OutputKind } from './answer.js';
@@ -37,10 +38,6 @@ export function skillSourceOf(info: ClaudeHandlerInfo): 'project' | 'user' | 'pl
   return m[1] === 'project' || m[1] === 'user' ? m[1] : 'plugin';
 }
 
-function oneLine(text: string): string {
-  return text.trim().replace(/\s*[\r\n]+\s*/g, ' ');
-}
-
 export function buildClaudeRecord(
   ctx: ClaudeRecordContext,
   decl: OrderedDeclaration,
@@ -66,17 +63,8 @@ export function buildClaudeRecord(
     duration_ms: Math.max(0, Math.round(facts.durationMs)),
     dispatch_depth: ctx.depth,
   };
-  const exec = facts.exec;
-  if (exec && !exec.startError) {
-    record.exit_code = exec.exitCode;
-    record.signal = exec.signal;
-    record.timed_out = exec.timedOut;
-    record.stdout_bytes = exec.stdoutBytes;
-    record.stderr_bytes = exec.stderrBytes;
-    record.truncated = exec.truncated;
-  } else if (facts.timedOut !== undefined) {
-    record.timed_out = facts.timedOut;
-  }
+  if (facts.exec && !facts.exec.startError) Object.assign(record, processFields(facts.exec));
+  else if (facts.timedOut !== undefined) record.timed_out = facts.timedOut;
   if (facts.error !== undefined && facts.error.trim() !== '') record.error = oneLine(facts.error);
   record.handler_type = info.handler_type;
   record.blocking = facts.blocking;

@@ -11,7 +11,8 @@ export const COSH_MATCHER_EVENTS: readonly string[] = Object.freeze([
 /** Compiled matchers; null marks a matcher that is not a valid RegExp. */
 const compiled = new Map<string, RegExp | null>();
 
-function compile(matcher: string): RegExp | null {
+/** The RegExp of a matcher, compiled once (null: not a valid RegExp); claude's matcher shares it. */
+export function compile(matcher: string): RegExp | null {
   let regex = compiled.get(matcher);
   if (regex === undefined) {
     try {

@@ -38,6 +38,19 @@ export function oneLine(text: string): string {
   return text.trim().replace(/\s*[\r\n]+\s*/g, ' ');
 }
 
+/** SPEC §5's process facts, in order; none when the process never started. */
+export function processFields(exec: ExecResult): Partial<RunRecord> {
+  if (exec.startError) return {};
+  return {
+    exit_code: exec.exitCode,
+    signal: exec.signal,
+    timed_out: exec.timedOut,
+    stdout_bytes: exec.stdoutBytes,
+    stderr_bytes: exec.stderrBytes,
+    truncated: exec.truncated,
+  };
+}
+
 export function buildRunRecord(ctx: RecordContext, decl: OrderedDeclaration, facts: RunFacts): RunRecord {
   const record: RunRecord = {
     run_id: newId(),
@@ -58,15 +71,7 @@ export function buildRunRecord(ctx: RecordContext, decl: OrderedDeclaration, fac
     dispatch_depth: ctx.depth,
     recorded_at: '',
   };
-  const exec = facts.exec;
-  if (exec && !exec.startError) {
-    record.exit_code = exec.exitCode;
-    record.signal = exec.signal;
-    record.timed_out = exec.timedOut;
-    record.stdout_bytes = exec.stdoutBytes;
-    record.stderr_bytes = exec.stderrBytes;
-    record.truncated = exec.truncated;
-  }
+  if (facts.exec) Object.assign(record, processFields(facts.exec));
   if (facts.patch !== undefined) record.patch_applied = facts.patch;
   if (facts.error !== undefined && facts.error.trim() !== '') record.error = oneLine(facts.error);
   // Last, so that it follows every other key when serialised (SPEC §5 order).
