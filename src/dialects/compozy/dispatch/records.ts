@@ -4,6 +4,9 @@ import type { OrderedDeclaration } from '../../../declarations/model.js';
 import type { ExecResult } from '../../../exec/types.js';
 import { newId, nowRfc3339Millis } from '../../../ledger/ids.js';
 import type { Outcome, RunRecord } from '../../../ledger/record.js';
+import { oneLine, processFields } from '../../../ledger/record-fields.js';
+
+export { oneLine, processFields };
 
 /** What every record of one dispatch shares. */
 export interface RecordContext {
@@ -31,24 +34,6 @@ const PATCH_RECORDING_FAMILIES: ReadonlySet<string> = new Set(['permission', 'pr
 
 export function recordsPatch(family: string): boolean {
   return PATCH_RECORDING_FAMILIES.has(family);
-}
-
-/** Errors are one trimmed line: inner line breaks become single spaces. */
-export function oneLine(text: string): string {
-  return text.trim().replace(/\s*[\r\n]+\s*/g, ' ');
-}
-
-/** SPEC §5's process facts, in order; none when the process never started. */
-export function processFields(exec: ExecResult): Partial<RunRecord> {
-  if (exec.startError) return {};
-  return {
-    exit_code: exec.exitCode,
-    signal: exec.signal,
-    timed_out: exec.timedOut,
-    stdout_bytes: exec.stdoutBytes,
-    stderr_bytes: exec.stderrBytes,
-    truncated: exec.truncated,
-  };
 }
 
 export function buildRunRecord(ctx: RecordContext, decl: OrderedDeclaration, facts: RunFacts): RunRecord {
