@@ -94,7 +94,7 @@ describe('settings edits', () => {
     const t = JSON.stringify({ hooks: { Stop: [{ hooks: [{ command: 'x', type: 'command' }] }] } });
     expect(createHandler(t, 'Stop', undefined, h('x'))).toEqual({
       ok: false,
-      code: 'hook_already_exists',
+      refusal: 'hook_already_exists',
       message: '1.1',
     });
   });
