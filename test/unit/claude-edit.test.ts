@@ -127,7 +127,7 @@ describe('settings edits', () => {
     expect(three.ok && JSON.parse(three.text).hooks).toEqual({ Stop: JSON.parse(t).hooks.Stop });
     expect(deleteHandler(t, { event: 'Stop', group: 9, index: 1 })).toMatchObject({
       ok: false,
-      code: 'hook_not_found',
+      refusal: 'hook_not_found',
     });
   });
 
