@@ -1,8 +1,8 @@
 // The `hooks events` use case (SPEC §6): one row per event of every dialect, in registry order,
 // and the detail or JSON Schemas of one event. The list needs only each dialect's light catalog;
 // payload and patch types load only for the detail.
-import { selectDialects } from '../dialects/registry.js';
-import type { EventDetail, EventRow } from '../dialects/types.js';
+import { dialects, selectDialects } from '../dialects/registry.js';
+import type { CatalogVersionChanges, EventDetail, EventRow } from '../dialects/types.js';
 import type { EventSchemas } from '../events/schema.js';
 
 export type { EventDetail, EventRow } from '../dialects/types.js';
@@ -19,6 +19,17 @@ export function eventRows(opts: EventRowFilter = {}): EventRow[] {
   return selectDialects(opts.dialect)
     .flatMap((d) => d.eventRows())
     .filter((r) => (opts.family === undefined || r.family === opts.family) && (!opts.syncOnly || r.sync_eligible));
+}
+
+/** `hooks events` footer: which catalog version each dialect with versions uses now. */
+export function catalogVersions(opts: { dialect?: string } = {}): string[] {
+  return selectDialects(opts.dialect).flatMap((d) => (d.catalogVersion ? [d.catalogVersion()] : []));
+}
+
+/** `hooks events --changes` (SPEC §10): each versioned dialect's catalog versions and their changes. */
+export async function catalogChanges(opts: { dialect?: string } = {}): Promise<CatalogVersionChanges[]> {
+  const lists = await Promise.all(selectDialects(opts.dialect).map((d) => d.catalogChanges?.() ?? []));
+  return lists.flat();
 }
 
 /**
@@ -40,7 +51,20 @@ export async function eventSchemas(name: string, dialect?: string): Promise<Even
   return first?.eventSchemas(name);
 }
 
-/** The detail shown first (registry order): compozy and cosh events have exactly one. */
+/** Detail of one event: the first dialect in registry order that has it; undefined when none does. */
 export async function eventDetail(name: string): Promise<EventDetail | undefined> {
-  return (await eventDetails(name))[0];
+  const dialect = dialects().find((d) => d.hasEvent(name));
+  return dialect?.eventDetail(name);
+}
+
+/**
+ * Why `hooks events EVENT` has nothing to show: a dialect that knows the event from another
+ * version of its catalog says so (compozy: `... removed in CompozyOS v0.3.0 ...`); else unknown.
+ */
+export function missingEventMessage(name: string): string {
+  for (const d of dialects()) {
+    const hint = d.removedEventHint?.(name);
+    if (hint) return hint;
+  }
+  return `unknown event "${name}" (see: hookctl hooks events)`;
 }

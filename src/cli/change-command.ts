@@ -6,8 +6,7 @@ import { usageError } from '../errors.js';
 import { changeOwner } from '../app/change-owner.js';
 import { dialectNames } from '../dialects/registry.js';
 import { changeJson, renderChange, type ChangeResult } from '../views/edit.js';
-import type { Scope } from '../app/edit.js';
-import type { EditAction } from '../dialects/compozy/edit/declaration-edit.js';
+import type { EditAction, EditScope } from '../dialects/types.js';
 import type { DeclarationFlags } from '../dialects/compozy/edit/flags-to-fields.js';
 
 export const nameArg = {
@@ -125,30 +124,17 @@ export abstract class DeclarationChangeCommand extends HookctlCommand {
     }
     if (flags['all-hooks']) throw usageError('--all-hooks turns a whole settings file off: pass --dialect claude');
     if (name === undefined) throw usageError(`hooks ${action} needs a NAME`);
-    const [{ changeDeclaration }, { changesFromFlags }] = await Promise.all([
-      import('../app/edit.js'),
-      import('../dialects/compozy/edit/flags-to-fields.js'),
-    ]);
-    if (action === 'create') {
-      for (const flag of ['event', 'command'] as const)
-        if (fields[flag] === undefined) throw usageError(`hooks create needs --${flag}`);
-    }
-    const changes = action === 'create' || action === 'update' ? changesFromFlags(fields) : undefined;
-    if (action === 'update' && changes!.length === 0) {
-      throw usageError(
-        'nothing to update: give at least one field flag (--event, --command, --arg, --mode, --required, --priority, --timeout, --matcher, --env) or --unset',
-      );
-    }
     if (flags.scope !== undefined && flags.scope !== 'workspace' && flags.scope !== 'global') {
       throw usageError(
         `--scope ${flags.scope} is for claude settings files; config.toml scopes are workspace and global`,
       );
     }
-    const result = await changeDeclaration({
+    const { changeFromFlags } = await import('../app/edit.js');
+    const result = await changeFromFlags({
       action,
       name,
-      scope: (flags.scope ?? 'workspace') as Scope,
-      changes,
+      scope: (flags.scope ?? 'workspace') as EditScope,
+      fields,
       dryRun: Boolean(flags['dry-run']),
       loc: this.locations(flags),
       env: process.env,

@@ -3,6 +3,7 @@ import type { Colour } from '../cli/colour.js';
 import type { ChangeResult as SharedChangeResult } from '../app/edit.js';
 import type { DialectChangeResult } from '../dialects/types.js';
 import type { EditAction } from '../dialects/compozy/edit/declaration-edit.js';
+import { dialectNamed } from '../dialects/registry.js';
 import { displayPath } from './location.js';
 
 /** A change of any dialect: the shared edits' result, or a dialect's own (claude). */
@@ -23,7 +24,7 @@ export function describeChange(result: ChangeResult): string {
   const where = (t: ChangeResult['targets'][number]): string =>
     `${result.action === 'delete' ? 'from' : 'in'} ${displayPath(t.file)}`;
   const subject = (t: ChangeResult['targets'][number]): string =>
-    t.dialect === 'cosh' ? `cosh hook ${q}` : `hook ${q}`;
+    `${dialectNamed(t.dialect)?.mutations?.noun ?? 'hook'} ${q}`;
   const changed = result.targets.filter((t) => t.changed);
   if (changed.length === 0) {
     const what =

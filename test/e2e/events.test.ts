@@ -1,5 +1,5 @@
 // `hooks events` end to end (SPEC §2.5, §4.1, §6): the built CLI shows both dialects' catalogs
-// (104 CompozyOS events and the 8 cosh events), filters them, details one event with its payload
+// (the 100 events of the newest CompozyOS release and the 8 cosh events), filters them, details one event with its payload
 // and patch fields, and prints them as JSON Schema.
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
@@ -36,9 +36,9 @@ async function rows(...args: string[]): Promise<EventRow[]> {
 }
 
 describe('hooks events', { timeout: 120_000 }, () => {
-  it('lists every catalog: 104 CompozyOS events, the 8 cosh events and 31 Claude Code events, with the SPEC fields', async () => {
+  it('lists every catalog: the newest CompozyOS release (100 events), the 8 cosh events and 31 Claude Code events, with the SPEC fields', async () => {
     const every = await rows();
-    expect(every).toHaveLength(143);
+    expect(every).toHaveLength(139);
     const claude = every.filter((r) => r.dialect === 'claude');
     expect(claude).toHaveLength(31);
     // claude rows: the shared fields (family and sync_eligible null), then the catalog entry.
@@ -58,9 +58,9 @@ describe('hooks events', { timeout: 120_000 }, () => {
     const all = every.filter((r) => r.dialect !== 'claude');
     const compozy = all.filter((r) => r.dialect === 'compozy');
     const cosh = all.filter((r) => r.dialect === 'cosh');
-    expect(compozy).toHaveLength(104);
+    expect(compozy).toHaveLength(100);
     expect(cosh.map((r) => r.event)).toEqual(COSH_EVENTS);
-    expect(new Set(all.map((r) => r.event)).size).toBe(112);
+    expect(new Set(all.map((r) => r.event)).size).toBe(108);
     for (const r of all) {
       expect(Object.keys(r)).toEqual(['event', 'dialect', 'family', 'sync_eligible', 'deny', 'payload', 'patch']);
       expect(typeof r.sync_eligible).toBe('boolean');
@@ -109,7 +109,9 @@ describe('hooks events', { timeout: 120_000 }, () => {
     expect(r.code).toBe(0);
     const [head, ...lines] = r.stdout.trimEnd().split('\n');
     expect(head!.trim().split(/\s{2,}/)).toEqual(['Event', 'Dialect', 'Family', 'Sync', 'Deny', 'Payload', 'Patch']);
-    expect(lines).toHaveLength(143);
+    // 139 rows, then which CompozyOS release the table shows (SPEC §10)
+    expect(lines).toHaveLength(140);
+    expect(lines.at(-1)).toBe('Catalog: CompozyOS main-2026-10, the newest (see: hookctl hooks events --changes)');
     expect(
       lines
         .find((l) => l.startsWith('Stop ') && l.includes('claude'))!

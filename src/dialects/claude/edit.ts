@@ -7,9 +7,15 @@ import { dirname } from 'node:path';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
 import { looksLikeSecretValue, isSecretLikeName } from '../../declarations/secrets.js';
 import { decodeSourceBytes } from '../../declarations/source-file.js';
-import { removeStrayTempFiles, sha256, writeFileAtomic } from '../../edit/atomic-write.js';
+import {
+  faultInjection,
+  removeStrayTempFiles,
+  sha256,
+  writeFailures,
+  writeFileAtomic,
+} from '../../edit/atomic-write.js';
 import { withFileLock } from '../../edit/file-lock.js';
-import { faultInjection, writeFailures } from '../../edit/write-failures.js';
+
 import { unifiedDiff } from '../../edit/unified-diff.js';
 import { ExitCode, HookctlError, usageError } from '../../errors.js';
 import type { Locations } from '../../paths.js';

@@ -3,6 +3,7 @@
 // dispatch are imported on first use, so `list` never loads the runner and `events` no loader.
 import type { Dialect, DialectCatalog, EventRow, FileValidation } from '../types.js';
 import { claudeEvent } from './catalog.js';
+import { CLAUDE_DIAGNOSTIC_CODES } from './codes.js';
 import { claudeEventDetail, claudeEventRows, claudeEventSchemas } from './events.js';
 import { claudeLocations, sessionsDirOf } from './locations.js';
 import { verdictExitCode } from './combine.js';
@@ -31,6 +32,7 @@ const SOURCES: readonly ClaudeSource[] = [
 export const claudeDialect: Dialect = {
   name: 'claude',
   sources: SOURCES,
+  diagnosticCodes: CLAUDE_DIAGNOSTIC_CODES,
 
   // The rows are EventRow plus the catalog entry; its interface types carry no index signature.
   eventRows: () => claudeEventRows() as unknown as readonly EventRow[],
