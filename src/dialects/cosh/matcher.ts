@@ -1,30 +1,14 @@
 // cosh's matcher (SPEC §4.4): a JavaScript regular expression searched, unanchored, in the
 // payload's `tool_name`. `shell` also matches `run_shell_command`; `^shell$` is an exact name.
 
+import { compiledRegExp } from '../../matching/regex.js';
+
 /** The only events whose hooks are filtered by `matcher`; on the others it is ignored. */
 export const COSH_MATCHER_EVENTS: readonly string[] = Object.freeze([
   'PreToolUse',
   'PostToolUse',
   'PostToolUseFailure',
 ]);
-
-/** Compiled matchers; null marks a matcher that is not a valid RegExp. */
-const compiled = new Map<string, RegExp | null>();
-
-/** The RegExp of a matcher, compiled once (null: not a valid RegExp); claude's matcher shares it. */
-export function compile(matcher: string): RegExp | null {
-  let regex = compiled.get(matcher);
-  if (regex === undefined) {
-    try {
-      // No flags: no `g` (stateful lastIndex), no `u`, no `i` — the runtime's plain RegExp.
-      regex = new RegExp(matcher);
-    } catch {
-      regex = null;
-    }
-    compiled.set(matcher, regex);
-  }
-  return regex;
-}
 
 /**
  * Whether a hook with this matcher runs for this tool name. An empty or absent matcher matches
@@ -34,7 +18,7 @@ export function compile(matcher: string): RegExp | null {
 export function coshMatcherMatches(matcher: string | undefined, toolName: unknown): boolean {
   if (matcher === undefined || matcher === '') return true;
   if (typeof toolName !== 'string') return false;
-  const regex = compile(matcher);
+  const regex = compiledRegExp(matcher);
   return regex !== null && regex.test(toolName);
 }
 

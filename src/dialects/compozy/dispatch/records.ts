@@ -2,6 +2,7 @@
 // the order §5 lists them; process facts appear only where a process ran.
 import type { OrderedDeclaration } from '../../../declarations/model.js';
 import type { ExecResult } from '../../../exec/types.js';
+import { oneLine, processFields } from '../../../ledger/fields.js';
 import { newId, nowRfc3339Millis } from '../../../ledger/ids.js';
 import type { Outcome, RunRecord } from '../../../ledger/record.js';
 
@@ -31,24 +32,6 @@ const PATCH_RECORDING_FAMILIES: ReadonlySet<string> = new Set(['permission', 'pr
 
 export function recordsPatch(family: string): boolean {
   return PATCH_RECORDING_FAMILIES.has(family);
-}
-
-/** Errors are one trimmed line: inner line breaks become single spaces. */
-export function oneLine(text: string): string {
-  return text.trim().replace(/\s*[\r\n]+\s*/g, ' ');
-}
-
-/** SPEC §5's process facts, in order; none when the process never started. */
-export function processFields(exec: ExecResult): Partial<RunRecord> {
-  if (exec.startError) return {};
-  return {
-    exit_code: exec.exitCode,
-    signal: exec.signal,
-    timed_out: exec.timedOut,
-    stdout_bytes: exec.stdoutBytes,
-    stderr_bytes: exec.stderrBytes,
-    truncated: exec.truncated,
-  };
 }
 
 export function buildRunRecord(ctx: RecordContext, decl: OrderedDeclaration, facts: RunFacts): RunRecord {
