@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { DispatchRequest, DispatchResult, PlanRequest } from '../types.js';
 import { ExitCode, HookctlError } from '../../errors.js';
 import { monotonicMs } from '../../exec/clock.js';
-import { formatExecFailure } from '../../exec/subprocess.js';
+import { formatExecFailure } from '../../exec/failure.js';
 import type { ExecResult } from '../../exec/types.js';
 import { depthExceededError } from '../../exec/depth.js';
 import { readAllRecords } from '../../ledger/reader.js';
