@@ -86,6 +86,7 @@ async function validateOneFile(file: string, input: ValidationInput): Promise<Fi
     if (dialect.claimsUnknownFiles && verdicts.length > 0 && unknown) continue;
     verdicts.push({ ...verdict, dialect });
   }
+  if (verdicts.some((v) => v.exclusive)) verdicts.splice(0, verdicts.length, ...verdicts.filter((v) => v.exclusive));
   if (verdicts.length > 0) {
     const withSchema = verdicts.find((v) => v.schema !== undefined);
     return {

@@ -89,6 +89,11 @@ export interface EventDetail extends EventRow {
 
 export interface FileValidation {
   diagnostics: Diagnostic[];
+  /**
+   * The file's name and place make it this dialect's kind alone (claude: `.claude/settings.json`):
+   * the guesses of other dialects about it are dropped.
+   */
+  exclusive?: boolean;
   /** The JSON Schema kind (schemas/, src/validate/validators.generated.ts) that describes this file. */
   schema?: string;
 }

@@ -94,7 +94,7 @@ describe('settings edits', () => {
     const t = JSON.stringify({ hooks: { Stop: [{ hooks: [{ command: 'x', type: 'command' }] }] } });
     expect(createHandler(t, 'Stop', undefined, h('x'))).toEqual({
       ok: false,
-      code: 'hook_already_exists',
+      refusal: 'hook_already_exists',
       message: '1.1',
     });
   });
@@ -127,7 +127,7 @@ describe('settings edits', () => {
     expect(three.ok && JSON.parse(three.text).hooks).toEqual({ Stop: JSON.parse(t).hooks.Stop });
     expect(deleteHandler(t, { event: 'Stop', group: 9, index: 1 })).toMatchObject({
       ok: false,
-      code: 'hook_not_found',
+      refusal: 'hook_not_found',
     });
   });
 

@@ -46,9 +46,12 @@ export const claudeDialect: Dialect = {
   },
 
   async validateFile(file, text, loc, env): Promise<FileValidation | undefined> {
-    const { validateClaudeFile } = await import('./validate-file.js');
+    const { claudeFileKind, validateClaudeFile } = await import('./validate-file.js');
     const diagnostics = await validateClaudeFile(file, text, claudeLocations(loc, env));
-    return diagnostics === undefined ? undefined : { diagnostics };
+    // A SKILL.md may hold compozy hooks too (claude.md §7): only it is judged by both dialects.
+    return diagnostics === undefined
+      ? undefined
+      : { diagnostics, exclusive: claudeFileKind(file, text ?? '') !== 'skill' };
   },
 
   sessionIdFor: claudeSessionIdFor,

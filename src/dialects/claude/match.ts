@@ -1,7 +1,7 @@
 // The group matcher of claude.md §4.1: match-all, a list of exact names, or an unanchored
 // JavaScript RegExp, compared case-sensitively with the payload field the event names.
 import { posix } from 'node:path';
-import { compiledRegExp } from '../../matching/regex.js';
+import { compileMatcherRegex as compile } from '../../matching/regex-cache.js';
 import type { ClaudeEventData } from './catalog-types.js';
 
 /** What the matcher reads of a catalog entry. */
@@ -44,7 +44,7 @@ export function matcherAccepts(matcher: string | null | undefined, narrow: boole
   if (form.kind === 'all') return true;
   if (typeof value !== 'string') return false;
   if (form.kind === 'names') return form.names.includes(value);
-  const re = compiledRegExp(form.source); // null: invalid (claude_invalid_matcher), never matches
+  const re = compile(form.source); // null: invalid (claude_invalid_matcher), never matches
   return re !== null && re.test(value);
 }
 

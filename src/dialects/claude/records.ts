@@ -2,7 +2,7 @@
 // handler_type, blocking, output, http_status and why, in one stable key order.
 import type { OrderedDeclaration } from '../../declarations/model.js';
 import type { ExecResult } from '../../exec/types.js';
-import { oneLine, processFields } from '../../ledger/fields.js';
+import { oneLine, processFields } from '../../ledger/record-fields.js';
 import { newId, nowRfc3339Millis } from '../../ledger/ids.js';
 import type { Outcome, RunRecord } from '../../ledger/record.js';
 import type { OutputKind } from './answer.js';

@@ -23,9 +23,10 @@ export function parseHookName(name: string): ParsedHookName | undefined {
   return { origin: m[1]!, event: m[2]!, group: Number(m[3]), index: Number(m[4]) };
 }
 
+/** Why an edit cannot be made (edit.ts turns it into the command's refusal). */
 export type EditRefusal = {
   ok: false;
-  code: 'hook_already_exists' | 'hook_not_found' | 'hook_edit_failed';
+  refusal: 'hook_already_exists' | 'hook_not_found';
   message: string;
 };
 export type EditDone = { ok: true; text: string; address: HandlerAddress };
@@ -96,7 +97,7 @@ export function createHandler(
       (h) => isPlainObject(h) && handlerIdentity({ event, matcher: matcher ?? null, handler: h }) === same,
     );
     if (dup !== -1) {
-      refusal = { ok: false, code: 'hook_already_exists', message: `${gi + 1}.${dup + 1}` };
+      refusal = { ok: false, refusal: 'hook_already_exists', message: `${gi + 1}.${dup + 1}` };
       return body;
     }
     address = { event, group: gi + 1, index: group.hooks.length + 1 };
@@ -108,7 +109,7 @@ export function createHandler(
 /** Removes a handler, then its group when emptied, then its event when emptied. */
 export function deleteHandler(text: string, a: HandlerAddress): EditDone | EditRefusal {
   const data = parse(text.replace(/^\uFEFF/, ''));
-  if (handlerAt(data, a) === undefined) return { ok: false, code: 'hook_not_found', message: '' };
+  if (handlerAt(data, a) === undefined) return { ok: false, refusal: 'hook_not_found', message: '' };
   const out = withoutBom(text, (body) => {
     const groups = groupsOf(data, a.event)!;
     const group = groups[a.group - 1] as { hooks: unknown[] };
@@ -155,7 +156,7 @@ export function changedHandler(handler: Record<string, unknown>, c: HandlerChang
 export function updateHandler(text: string, a: HandlerAddress, c: HandlerChanges): EditDone | EditRefusal {
   const data = parse(text.replace(/^\uFEFF/, ''));
   const handler = handlerAt(data, a);
-  if (handler === undefined) return { ok: false, code: 'hook_not_found', message: '' };
+  if (handler === undefined) return { ok: false, refusal: 'hook_not_found', message: '' };
   const group = groupsOf(data, a.event)![a.group - 1] as Record<string, unknown>;
   const current = typeof group.matcher === 'string' ? group.matcher : null;
   if (c.matcher !== undefined && c.matcher !== current) {

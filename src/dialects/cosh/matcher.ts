@@ -1,7 +1,6 @@
 // cosh's matcher (SPEC §4.4): a JavaScript regular expression searched, unanchored, in the
 // payload's `tool_name`. `shell` also matches `run_shell_command`; `^shell$` is an exact name.
-
-import { compiledRegExp } from '../../matching/regex.js';
+import { compileMatcherRegex } from '../../matching/regex-cache.js';
 
 /** The only events whose hooks are filtered by `matcher`; on the others it is ignored. */
 export const COSH_MATCHER_EVENTS: readonly string[] = Object.freeze([
@@ -9,6 +8,9 @@ export const COSH_MATCHER_EVENTS: readonly string[] = Object.freeze([
   'PostToolUse',
   'PostToolUseFailure',
 ]);
+
+/** The RegExp of a matcher, compiled once (null: not a valid RegExp). */
+export const compile = compileMatcherRegex;
 
 /**
  * Whether a hook with this matcher runs for this tool name. An empty or absent matcher matches
@@ -18,7 +20,7 @@ export const COSH_MATCHER_EVENTS: readonly string[] = Object.freeze([
 export function coshMatcherMatches(matcher: string | undefined, toolName: unknown): boolean {
   if (matcher === undefined || matcher === '') return true;
   if (typeof toolName !== 'string') return false;
-  const regex = compiledRegExp(matcher);
+  const regex = compile(matcher);
   return regex !== null && regex.test(toolName);
 }
 

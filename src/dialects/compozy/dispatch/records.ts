@@ -2,9 +2,11 @@
 // the order §5 lists them; process facts appear only where a process ran.
 import type { OrderedDeclaration } from '../../../declarations/model.js';
 import type { ExecResult } from '../../../exec/types.js';
-import { oneLine, processFields } from '../../../ledger/fields.js';
 import { newId, nowRfc3339Millis } from '../../../ledger/ids.js';
 import type { Outcome, RunRecord } from '../../../ledger/record.js';
+import { oneLine, processFields } from '../../../ledger/record-fields.js';
+
+export { oneLine, processFields };
 
 /** What every record of one dispatch shares. */
 export interface RecordContext {

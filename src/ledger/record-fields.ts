@@ -1,4 +1,4 @@
-// Record fields every dialect writes the same way (SPEC §5).
+// Record fields every dialect writes the same way (SPEC §5): one-line errors and a process's facts.
 import type { ExecResult } from '../exec/types.js';
 import type { RunRecord } from './record.js';
 
