@@ -45,13 +45,19 @@ const steps = [
 ];
 
 // The demo's http hook posts to a small local server (fixtures/demo/servers).
-const server = spawn(process.execPath, [join(demo, 'servers', 'claude-hook-server.mjs')], { stdio: ['ignore', 'ignore', 'pipe'] });
+const server = spawn(process.execPath, [join(demo, 'servers', 'claude-hook-server.mjs')], {
+  stdio: ['ignore', 'ignore', 'pipe'],
+});
 await new Promise((resolve) => server.stderr.once('data', resolve));
 
 let failed = 0;
 for (const [args, expected, stepEnv = env] of steps) {
   process.stdout.write(`\n$ hookctl ${args.join(' ')}\n`);
-  const r = spawnSync(process.execPath, [join(root, 'bin', 'run.js'), ...args], { cwd: root, env: stepEnv, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'run.js'), ...args], {
+    cwd: root,
+    env: stepEnv,
+    stdio: 'inherit',
+  });
   // fire's denials exit 1 and an "ask" exits 4 by design; any other difference is a failure.
   if (r.status !== expected) {
     failed++;

@@ -11,9 +11,10 @@
 // every field as is) and CLAUDE_CATALOG (the top-level data: common payload, output and handler
 // fields, handler types and defaults, if_events, matcher_rules, sources).
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatTypeScript, writeOrCheck } from './lib/generated.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -63,40 +64,15 @@ const text = [
   '',
 ].join('\n');
 
-const formatted = await format(outFile, text);
-if (check) {
-  let current = '';
-  try {
-    current = readFileSync(outFile, 'utf8');
-  } catch {
-    // missing counts as stale
-  }
-  if (current !== formatted) {
-    console.error(`gen-claude-catalog: ${relative(root, outFile)} is stale`);
-    process.exit(1);
-  }
-} else {
-  writeFileSync(outFile, formatted);
-  console.log(`gen-claude-catalog: wrote ${relative(root, outFile)}`);
-}
+const stale = writeOrCheck({
+  tool: 'gen-claude-catalog',
+  root,
+  file: outFile,
+  text: await formatTypeScript(outFile, text),
+  check,
+});
 console.log(`gen-claude-catalog: ${events.length} events, ${Object.keys(meta.handler_types).length} handler types`);
-
-async function format(file, source) {
-  let prettier;
-  try {
-    prettier = await import('prettier');
-  } catch {
-    return source;
-  }
-  const config = (await prettier.resolveConfig(file)) ?? {};
-  return prettier.format(source, {
-    singleQuote: true,
-    printWidth: 120,
-    trailingComma: 'all',
-    ...config,
-    filepath: file,
-  });
-}
+if (stale) process.exit(1);
 
 /** Refuse to generate from data the typed catalog could not represent. */
 function validate(c) {

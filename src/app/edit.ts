@@ -26,6 +26,7 @@ import {
   type FieldChange,
 } from '../dialects/compozy/edit/declaration-edit.js';
 import { withFileLock } from '../edit/file-lock.js';
+import { faultInjection, writeFailures } from '../edit/write-failures.js';
 import { unifiedDiff } from '../edit/unified-diff.js';
 import { validateConfigText } from '../dialects/compozy/edit/validate-text.js';
 
@@ -260,22 +261,6 @@ async function changeCompozyFile(
   });
 }
 
-/** File system errors while locking or writing become one clear line (`hook_write_failed`). */
-async function writeFailures<T>(file: string, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (err instanceof HookctlError || typeof code !== 'string') throw err;
-    const where = (err as NodeJS.ErrnoException).path ?? file;
-    throw new HookctlError(
-      'hook_write_failed',
-      `cannot write ${displayPath(file)}: ${code} (${displayPath(where)}); nothing was changed`,
-      ExitCode.no,
-    );
-  }
-}
-
 function computeCompozyChange(
   req: ChangeRequest,
   current: TargetText,
@@ -326,14 +311,6 @@ function toEditRequest(req: ChangeRequest, name: string): EditRequest {
 
 function describe(d: Diagnostic): string {
   return `${displayPath(d.file)}:${d.line}: ${d.message}`;
-}
-
-/** Test hook: `HOOKCTL_TEST_FAULT=kill-before-rename` dies by SIGKILL with the new file written but not renamed. */
-function faultInjection(env: NodeJS.ProcessEnv): (() => void) | undefined {
-  if (env.HOOKCTL_TEST_FAULT !== 'kill-before-rename') return undefined;
-  return () => {
-    process.kill(process.pid, 'SIGKILL');
-  };
 }
 
 // ---- cosh states ----

@@ -5,18 +5,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isolatedEnv, runCli } from '../support/cli.js';
-import { makeClaudeTree, oneHook, type ClaudeTree } from '../support/claude-tree.js';
+import { claudeCliEnv, makeClaudeTree, oneHook, type ClaudeTree } from '../support/claude-tree.js';
 
 let t: ClaudeTree;
 let env: Record<string, string>;
 beforeEach(() => {
   t = makeClaudeTree('hookctl-e2e-claude-edit-');
-  env = {
-    ...isolatedEnv({ home: t.home }),
-    CLAUDE_CONFIG_DIR: t.configDir,
-    HOOKCTL_CLAUDE_MANAGED_DIR: t.managedDir,
-    HOOKCTL_STATE_DIR: t.stateDir,
-  };
+  env = claudeCliEnv(t, isolatedEnv({ home: t.home }));
 });
 afterEach(() => t.cleanup());
 

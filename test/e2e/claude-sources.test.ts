@@ -5,18 +5,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isolatedEnv, repoRoot, runCli } from '../support/cli.js';
-import { makeClaudeTree, oneHook, type ClaudeTree } from '../support/claude-tree.js';
+import { claudeCliEnv, makeClaudeTree, oneHook, REAL_CLAUDE_FILES, type ClaudeTree } from '../support/claude-tree.js';
 
 let t: ClaudeTree;
 let env: Record<string, string>;
 beforeEach(() => {
   t = makeClaudeTree('hookctl-e2e-claude-');
-  env = {
-    ...isolatedEnv({ home: t.home }),
-    CLAUDE_CONFIG_DIR: t.configDir,
-    HOOKCTL_CLAUDE_MANAGED_DIR: t.managedDir,
-    HOOKCTL_STATE_DIR: t.stateDir,
-  };
+  env = claudeCliEnv(t, isolatedEnv({ home: t.home }));
 });
 afterEach(() => t.cleanup());
 
@@ -226,17 +221,8 @@ describe('claude validate', { timeout: 120_000 }, () => {
 
   it('our real-shaped example files validate with no diagnostic', async () => {
     const real = join(repoRoot, 'test/fixtures/claude/real');
-    const files = [
-      'home/.claude/settings.json',
-      'project/.claude/settings.json',
-      'project/.claude/settings.local.json',
-      'project/.claude/skills/release/SKILL.md',
-      'project/.claude/agents/reviewer.md',
-      'managed/managed-settings.json',
-      'plugins/formatter/.claude-plugin/plugin.json',
-      'plugins/formatter/hooks/hooks.json',
-      'plugins/notify/.claude-plugin/plugin.json',
-    ].map((f) => join(real, f));
+    // lint.json is a hooks file only through the plugin that names it (checked in test/unit).
+    const files = REAL_CLAUDE_FILES.filter((f) => !f.endsWith('lint.json')).map((f) => join(real, f));
     const r = await cli(['hooks', 'validate', ...files, '--strict']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
   });

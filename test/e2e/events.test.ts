@@ -7,12 +7,14 @@ import { isolatedEnv, runCli } from '../support/cli.js';
 
 interface EventRow {
   event: string;
-  dialect: 'compozy' | 'cosh';
-  family: string;
-  sync_eligible: boolean;
+  dialect: 'compozy' | 'cosh' | 'claude';
+  family: string | null;
+  sync_eligible: boolean | null;
   deny: string | null;
-  payload: string;
-  patch: string;
+  payload: string | string[];
+  patch: string | null;
+  /** claude rows carry their catalog entry too. */
+  [extra: string]: unknown;
 }
 
 const COSH_EVENTS = [

@@ -45,6 +45,31 @@ export function makeClaudeTree(prefix = 'hookctl-claude-'): ClaudeTree {
   return tree;
 }
 
+/** The environment of a CLI run on the tree: isolatedEnv's PATH and homes, Claude Code's in the tree. */
+export function claudeCliEnv(t: ClaudeTree, isolated: Record<string, string>): Record<string, string> {
+  return {
+    ...isolated,
+    CLAUDE_CONFIG_DIR: t.configDir,
+    HOOKCTL_CLAUDE_MANAGED_DIR: t.managedDir,
+    HOOKCTL_STATE_DIR: t.stateDir,
+  };
+}
+
+/** Our real-shaped example files (test/fixtures/claude/real/README.md), relative to that folder. */
+export const REAL_CLAUDE_FILES = [
+  'home/.claude/settings.json',
+  'project/.claude/settings.json',
+  'project/.claude/settings.local.json',
+  'project/.claude/skills/release/SKILL.md',
+  'project/.claude/agents/reviewer.md',
+  'managed/managed-settings.json',
+  'plugins/formatter/.claude-plugin/plugin.json',
+  'plugins/formatter/hooks/hooks.json',
+  'plugins/formatter/hooks/lint.json',
+  'plugins/notify/.claude-plugin/plugin.json',
+  'plugins/notify/hooks/hooks.json',
+];
+
 /** `{hooks: {<event>: [{matcher?, hooks: [handler]}]}}` for one handler. */
 export function oneHook(event: string, handler: object, matcher?: string): object {
   return { hooks: { [event]: [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [handler] }] } };

@@ -7,22 +7,10 @@ import { claudeLocations } from '../../src/dialects/claude/locations.js';
 import { loadClaudeSources } from '../../src/dialects/claude/load.js';
 import { validateClaudeFile } from '../../src/dialects/claude/validate-file.js';
 import { repoRoot } from '../support/cli.js';
-import { makeClaudeTree, type ClaudeTree } from '../support/claude-tree.js';
+import { makeClaudeTree, REAL_CLAUDE_FILES, type ClaudeTree } from '../support/claude-tree.js';
 
 const REAL = join(repoRoot, 'test/fixtures/claude/real');
-const FILES = [
-  'home/.claude/settings.json',
-  'project/.claude/settings.json',
-  'project/.claude/settings.local.json',
-  'project/.claude/skills/release/SKILL.md',
-  'project/.claude/agents/reviewer.md',
-  'managed/managed-settings.json',
-  'plugins/formatter/.claude-plugin/plugin.json',
-  'plugins/formatter/hooks/hooks.json',
-  'plugins/formatter/hooks/lint.json',
-  'plugins/notify/.claude-plugin/plugin.json',
-  'plugins/notify/hooks/hooks.json',
-];
+const FILES = REAL_CLAUDE_FILES;
 
 let t: ClaudeTree;
 beforeEach(() => {

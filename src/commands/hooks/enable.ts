@@ -6,6 +6,7 @@ export default class HooksEnable extends DeclarationChangeCommand {
   static override description =
     'A name both dialects know is enabled in both. A name owned only by an extension, agent or skill is hook_source_immutable; one found nowhere is hook_not_found (exit 1).';
   static override examples = [
+    '<%= config.bin %> hooks enable --all-hooks --scope user',
     '<%= config.bin %> hooks enable prompt-style',
     '<%= config.bin %> hooks enable security-check',
   ];

@@ -9,6 +9,7 @@ import { looksLikeSecretValue, isSecretLikeName } from '../../declarations/secre
 import { decodeSourceBytes } from '../../declarations/source-file.js';
 import { removeStrayTempFiles, sha256, writeFileAtomic } from '../../edit/atomic-write.js';
 import { withFileLock } from '../../edit/file-lock.js';
+import { faultInjection, writeFailures } from '../../edit/write-failures.js';
 import { unifiedDiff } from '../../edit/unified-diff.js';
 import { ExitCode, HookctlError, usageError } from '../../errors.js';
 import type { Locations } from '../../paths.js';
@@ -469,29 +470,6 @@ async function writeChange(
     ...(req.dryRun ? { diff: done.change.diff ?? '' } : {}),
     targets: [done.change],
     warnings: done.warnings,
-  };
-}
-
-/** File system errors while locking or writing become one clear line (`hook_write_failed`). */
-async function writeFailures<T>(file: string, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (err instanceof HookctlError || typeof code !== 'string') throw err;
-    throw new HookctlError(
-      'hook_write_failed',
-      `cannot write ${displayPath(file)}: ${code}; nothing was changed`,
-      ExitCode.no,
-    );
-  }
-}
-
-/** Test hook: `HOOKCTL_TEST_FAULT=kill-before-rename` dies with the new file written but not renamed. */
-function faultInjection(env: NodeJS.ProcessEnv): (() => void) | undefined {
-  if (env.HOOKCTL_TEST_FAULT !== 'kill-before-rename') return undefined;
-  return () => {
-    process.kill(process.pid, 'SIGKILL');
   };
 }
 

@@ -9,7 +9,7 @@ import { isError } from '../../declarations/diagnostics.js';
 import type { Locator, PathSeg } from '../../declarations/source-file.js';
 import { claudeDiagnostic } from './codes.js';
 import { isPlainObject, readEventMap, type HookFileContext, type RawHandler } from './handlers.js';
-import { readJsonFile } from './json-doc.js';
+import { readJsonFile, type JsonDoc, type JsonRead } from './json-doc.js';
 import type { ClaudePluginRef } from './model.js';
 
 export interface PluginCopy {
@@ -102,27 +102,26 @@ export function compareVersions(a: string, b: string): number {
 
 export async function readPluginManifest(root: string): Promise<PluginManifest> {
   const file = join(root, '.claude-plugin', 'plugin.json');
-  const read = await readJsonFile(file, 'claude_plugin');
+  return pluginManifestOf(await readJsonFile(file, 'claude_plugin'), file);
+}
+
+/** A read (or parsed) plugin.json as a manifest: its data when it is an object, else the problem. */
+export function pluginManifestOf(read: JsonRead, file: string): PluginManifest {
   if (read.kind === 'missing') return { file, locate: () => undefined, diagnostics: [] };
   if (read.kind === 'bad') return { file, locate: () => undefined, diagnostics: [read.diagnostic] };
   const data = read.doc.value;
   if (!isPlainObject(data)) {
-    return {
+    const d = claudeDiagnostic(
+      'error',
+      'claude_invalid_setting',
+      'plugin.json must be a JSON object',
       file,
-      locate: read.doc.locate,
-      diagnostics: [
-        claudeDiagnostic(
-          'error',
-          'claude_invalid_setting',
-          'plugin.json must be a JSON object',
-          file,
-          { line: 1 },
-          {
-            source: 'claude_plugin',
-          },
-        ),
-      ],
-    };
+      { line: 1 },
+      {
+        source: 'claude_plugin',
+      },
+    );
+    return { file, locate: read.doc.locate, diagnostics: [d] };
   }
   return { file, data, locate: read.doc.locate, diagnostics: [] };
 }
@@ -222,7 +221,16 @@ async function readHookFile(file: string, origin: string, ref: ClaudePluginRef, 
     out.diagnostics.push(read.diagnostic);
     return;
   }
-  const data = read.doc.value;
+  const hooks = hookFileOf(read.doc, origin, ref);
+  out.diagnostics.push(...hooks.diagnostics);
+  out.handlers.push(...hooks.handlers);
+}
+
+/** One plugin hooks file (`{"description"?, "hooks": {...}}`), checked. */
+export function hookFileOf(doc: JsonDoc, origin: string, ref: ClaudePluginRef): Omit<PluginHooks, 'files' | 'failed'> {
+  const out: Omit<PluginHooks, 'files' | 'failed'> = { handlers: [], diagnostics: [] };
+  const file = doc.file;
+  const data = doc.value;
   const shown = relative(ref.root, file).split(sep).join('/');
   if (!isPlainObject(data) || !isPlainObject(data.hooks)) {
     out.diagnostics.push(
@@ -231,34 +239,34 @@ async function readHookFile(file: string, origin: string, ref: ClaudePluginRef, 
         'claude_plugin_hooks_missing',
         `${shown} has no "hooks" object; Claude Code fails to load plugin ${q(ref.id)}`,
         file,
-        read.doc.locate(isPlainObject(data) && 'hooks' in data ? ['hooks'] : []) ?? { line: 1 },
+        doc.locate(isPlainObject(data) && 'hooks' in data ? ['hooks'] : []) ?? { line: 1 },
         { source: 'claude_plugin' },
       ),
     );
-    return;
+    return out;
   }
   for (const key of Object.keys(data)) {
     if (key !== 'hooks' && key !== 'description' && key !== '$schema') {
       out.diagnostics.push(
-        claudeDiagnostic('warning', 'claude_unknown_key', `unknown key ${q(key)}`, file, read.doc.locate([key]), {
+        claudeDiagnostic('warning', 'claude_unknown_key', `unknown key ${q(key)}`, file, doc.locate([key]), {
           source: 'claude_plugin',
         }),
       );
     }
   }
-  readHookMap(
-    data.hooks,
-    {
-      file,
-      source: 'claude_plugin',
-      origin,
-      kind: 'plugin',
-      plugin: ref,
-      locate: read.doc.locate,
-      base: ['hooks'],
-    },
-    out,
-  );
+  const ctx: HookFileContext = {
+    file,
+    source: 'claude_plugin',
+    origin,
+    kind: 'plugin',
+    plugin: ref,
+    locate: doc.locate,
+    base: ['hooks'],
+  };
+  const map = readEventMap(data.hooks, ctx);
+  out.diagnostics.push(...map.diagnostics);
+  for (const raw of map.handlers) out.handlers.push({ raw, ctx });
+  return out;
 }
 
 function readHookMap(map: Record<string, unknown>, ctx: HookFileContext, out: PluginHooks): void {

@@ -8,11 +8,11 @@ import type { Diagnostic } from '../../declarations/diagnostics.js';
 import { readSourceFile } from '../../declarations/source-file.js';
 import { claudeDiagnostic } from './codes.js';
 import { parseFrontMatterText } from './front-matter.js';
-import { headerEnvDiagnostics, isPlainObject, readEventMap, urlAllowed } from './handlers.js';
+import { headerEnvDiagnostics, urlAllowed } from './handlers.js';
 import { parseJsonDoc } from './json-doc.js';
 import { pluginDataDir, type ClaudeLocations } from './locations.js';
 import type { ClaudePluginRef } from './model.js';
-import { flagPluginId, readPluginHooks, type PluginManifest } from './plugins.js';
+import { flagPluginId, hookFileOf, pluginManifestOf, readPluginHooks } from './plugins.js';
 import { parseSettingsText, type SettingsFile } from './settings.js';
 
 export type ClaudeFileKind = 'managed' | 'settings' | 'local' | 'hooks' | 'manifest' | 'skill' | 'agent';
@@ -103,69 +103,15 @@ export async function validateClaudeFile(
       };
       const read = parseJsonDoc(text, file, 'claude_plugin');
       if (read.kind !== 'json') return read.kind === 'bad' ? [read.diagnostic] : [];
-      const data = read.doc.value;
-      if (!isPlainObject(data) || !isPlainObject(data.hooks)) {
-        return [
-          claudeDiagnostic(
-            'error',
-            'claude_plugin_hooks_missing',
-            `${relative(root, file).split(sep).join('/')} has no "hooks" object; Claude Code fails to load plugin ${JSON.stringify(plugin.id)}`,
-            file,
-            { line: 1 },
-            { source: 'claude_plugin' },
-          ),
-        ];
-      }
-      const out: Diagnostic[] = [];
-      for (const key of Object.keys(data)) {
-        if (key !== 'hooks' && key !== 'description' && key !== '$schema') {
-          out.push(
-            claudeDiagnostic(
-              'warning',
-              'claude_unknown_key',
-              `unknown key ${JSON.stringify(key)}`,
-              file,
-              read.doc.locate([key]),
-              {
-                source: 'claude_plugin',
-              },
-            ),
-          );
-        }
-      }
-      const map = readEventMap(data.hooks, {
-        file,
-        source: 'claude_plugin',
-        origin: `plugin/${plugin.id}`,
-        kind: 'plugin',
-        plugin,
-        locate: read.doc.locate,
-        base: ['hooks'],
-      });
-      out.push(...map.diagnostics);
-      for (const raw of map.handlers) out.push(...headerEnvDiagnostics(raw, file, 'claude_plugin', undefined));
+      const hooks = hookFileOf(read.doc, `plugin/${plugin.id}`, plugin);
+      const out = [...hooks.diagnostics];
+      for (const { raw } of hooks.handlers) out.push(...headerEnvDiagnostics(raw, file, 'claude_plugin', undefined));
       return out;
     }
     case 'manifest': {
       const root = dirname(dirname(file));
-      const read = parseJsonDoc(text, file, 'claude_plugin');
-      if (read.kind !== 'json') return read.kind === 'bad' ? [read.diagnostic] : [];
-      const data = read.doc.value;
-      if (!isPlainObject(data)) {
-        return [
-          claudeDiagnostic(
-            'error',
-            'claude_invalid_setting',
-            'plugin.json must be a JSON object',
-            file,
-            { line: 1 },
-            {
-              source: 'claude_plugin',
-            },
-          ),
-        ];
-      }
-      const manifest: PluginManifest = { file, data, locate: read.doc.locate, diagnostics: [] };
+      const manifest = pluginManifestOf(parseJsonDoc(text, file, 'claude_plugin'), file);
+      if (manifest.data === undefined) return manifest.diagnostics;
       const id = pluginOf(root, cl)?.id ?? flagPluginId(root, manifest);
       const hooks = await readPluginHooks({ id, root, dataDir: pluginDataDir(cl, id), forceEnabled: false }, manifest);
       return hooks.diagnostics.filter((d) => d.file === file);
