@@ -553,6 +553,13 @@ describe('http handlers', () => {
       timed_out: true,
       error: 'hook timed out after 0.3s',
     });
+    const badHeader = (
+      await dispatchClaude(
+        request('PreToolUse', [{ handler: { type: 'http', url: `${base}/deny`, headers: { 'X-A': 'a\r\nb' } } }]),
+      )
+    ).runs[0]!;
+    expect(badHeader).toMatchObject({ outcome: 'failed' });
+    expect(badHeader.error).toMatch(/^http request failed: /);
     const closed = (
       await dispatchClaude(request('PreToolUse', [{ handler: { type: 'http', url: 'http://127.0.0.1:9/' } }]))
     ).runs[0]!;

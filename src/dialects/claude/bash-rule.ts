@@ -17,6 +17,10 @@ let parserPromise: Promise<TreeSitterParser> | undefined;
 function loadParser(): Promise<TreeSitterParser> {
   parserPromise ??= (async () => {
     const require = createRequire(import.meta.url);
+    // V8's optimising compiler would recompile the grammar's 1.3 MB of WebAssembly in the
+    // background, and the process waits for that at exit: 1.7 s added to every fire that reads a
+    // Bash rule. The baseline compiler alone parses a command line in about a millisecond.
+    (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--liftoff-only');
     const { Parser, Language } = require('web-tree-sitter') as typeof import('web-tree-sitter');
     await Parser.init();
     const bash = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));

@@ -1,7 +1,6 @@
 // A claude fire (claude.md §5–§6): every selected handler starts at once, sync and async alike;
 // each answer is read (§5.4), recorded as its hook ends, and the answers are combined (§5.6)
 // once all have finished. Handlers hookctl cannot run are recorded skipped (§5.8).
-import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -95,7 +94,7 @@ export async function prepare(req: PlanRequest, evaluateAll: boolean) {
     {
       event,
       // A dry run names a session only when asked to; it records nothing in it.
-      sessionId: req.sessionId ?? claudeSessionIdFor(req.payload) ?? randomUUID(),
+      sessionId: req.sessionId ?? claudeSessionIdFor(req.payload),
       workspace: req.loc.workspace,
       sessionsDir: claudeSessionsDir(req),
     },

@@ -56,10 +56,17 @@ export async function postJson(call: HttpCall): Promise<HttpResult> {
       settle(r);
     };
     const body = Buffer.from(call.body);
-    const req = client.request(target, {
-      method: 'POST',
-      headers: { ...call.headers, 'Content-Type': 'application/json', 'Content-Length': String(body.length) },
-    });
+    let req: ReturnType<typeof client.request>;
+    try {
+      req = client.request(target, {
+        method: 'POST',
+        headers: { ...call.headers, 'Content-Type': 'application/json', 'Content-Length': String(body.length) },
+      });
+    } catch (err) {
+      // A header value with a line break, an unsupported protocol: refused before any request.
+      settle({ kind: 'failed', message: `http request failed: ${(err as Error).message}` });
+      return;
+    }
     const timer = setTimeout(() => {
       finish({ kind: 'timed_out' });
       req.destroy();

@@ -1,15 +1,16 @@
 // The payload a claude fire hands to its hooks (claude.md §5.1): the session id, and the common
 // fields Claude Code always sends, filled where absent.
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { ClaudeEventData } from './catalog-types.js';
 
 /**
- * The payload's `session_id`, when it names one. `--session` wins over it and, with neither, the
- * fire use case makes a new id (claude.md §5.1).
+ * The payload's `session_id`, else a new UUID v4, as Claude Code's session ids are (claude.md
+ * §5.1). `--session` wins over both: the fire use case asks this only without it.
  */
-export function claudeSessionIdFor(payload: Record<string, unknown>): string | undefined {
+export function claudeSessionIdFor(payload: Record<string, unknown>): string {
   const own = payload.session_id;
-  return typeof own === 'string' && own !== '' ? own : undefined;
+  return typeof own === 'string' && own !== '' ? own : randomUUID();
 }
 
 /** `<state>/claude/sessions/<id>/transcript.jsonl`: named, never created. */
