@@ -22,9 +22,13 @@ export interface FireRequest {
   dialect?: string;
   loc: Locations;
   env: NodeJS.ProcessEnv;
+  /** Dialect-specific selections from the command line (claude: `--skill`, `--agent`). */
+  options?: Record<string, unknown>;
   /** Called as each run is recorded (for `-o jsonl` streaming). */
   onRecord?: (r: RunRecord) => void;
   onNotification?: (n: unknown) => void;
+  /** A dispatch's warnings for stderr (a result's `warnings` never reach its JSON). */
+  onWarning?: (w: string) => void;
 }
 
 /** `fire -o json`: who dispatched, then the dialect's own result, key for key. */
@@ -226,6 +230,7 @@ export async function planLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
     env: req.env,
     sessionId: req.sessionId,
     context: loaded.catalog.context,
+    ...(req.options ? { options: req.options } : {}),
   });
   return { event: loaded.event, dialect: loaded.dialect.name, plan };
 }
@@ -271,8 +276,17 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
       },
       onNotification: req.onNotification,
       context: catalog.context,
+      ...(req.options ? { options: req.options } : {}),
     });
-    return { event, dialect: dialect.name, session_id: sessionId, dispatch_id: dispatchId, ...result };
+    const { warnings, ...rest } = result;
+    if (Array.isArray(warnings)) for (const w of warnings) if (typeof w === 'string') req.onWarning?.(w);
+    return {
+      event,
+      dialect: dialect.name,
+      session_id: sessionId,
+      dispatch_id: dispatchId,
+      ...rest,
+    } as FireResult;
   } finally {
     await ledger.close();
   }

@@ -7,7 +7,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { Diagnostic } from '../declarations/diagnostics.js';
 import { parseJsonWithPositions } from '../declarations/json-locate.js';
-import { parseJsonWithPositions as parseStrictJson } from '../dialects/cosh/json.js';
+import { parseJsonWithPositions as parseStrictJson } from '../declarations/json.js';
 import { yamlLocator } from '../declarations/frontmatter.js';
 import { readSourceFile, type Locator, type PathSeg, type Position } from '../declarations/source-file.js';
 import { schemaDiagnostics } from '../validate/schema-check.js';
