@@ -351,7 +351,12 @@ describe('formats', () => {
     expect(github.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed');
     expect(JSON.parse(json.stdout)).toMatchObject({ passed: 1, failed: 1 });
     const jsonl = await hooksTest([file, '-o', 'jsonl']);
-    expect(jsonl.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).status)).toEqual(['passed', 'failed']);
+    expect(
+      jsonl.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).status),
+    ).toEqual(['passed', 'failed']);
     expect([tap.code, github.code, json.code]).toEqual([1, 1, 1]);
   });
 });
@@ -419,6 +424,17 @@ describe.runIf(existsSync(join(demoDir, 'claude')))('the claude dialect', () => 
     });
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(JSON.parse(res.stdout)).toMatchObject({ passed: 2, failed: 0 });
+    // The demo's own claude tests, found in its workspace.
+    const demo = await runCli(
+      ['hooks', 'test', '--workspace', join(root, 'demo/claude/workspace'), '--format', 'json'],
+      {
+        env: { ...claudeEnv, HOME: join(root, 'demo/claude/home') },
+        cwd: root,
+        timeoutMs: 60_000,
+      },
+    );
+    expect(demo.code, demo.stdout + demo.stderr).toBe(0);
+    expect(JSON.parse(demo.stdout)).toMatchObject({ passed: 6, failed: 0 });
     expect(userLedgerFiles()).toEqual([]);
   });
 });
