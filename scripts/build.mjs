@@ -13,8 +13,11 @@ import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
+import { buildInputsHash, stampFile } from './build-stamp.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Hashed before building: a source edited while the build runs makes the stamp stale, not wrong.
+const inputsHash = buildInputsHash(root);
 const dist = join(root, 'dist');
 rmSync(dist, { recursive: true, force: true });
 rmSync(join(root, 'oclif.manifest.json'), { force: true });
@@ -84,4 +87,6 @@ for (const id of ids) {
   if (c.isESM) throw new Error(`build: ${id} was built as an ES module`);
 }
 writeFileSync(join(root, 'oclif.manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+// Last: a build that failed half-way leaves no stamp, so the next build-if-changed builds again.
+writeFileSync(stampFile(root), inputsHash + '\n');
 console.log(`build: ${Object.keys(files).length} files in dist/, ${ids.length} commands in oclif.manifest.json`);
