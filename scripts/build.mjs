@@ -27,7 +27,12 @@ execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '
 });
 
 // Entries: what bin/run.js requires, and each command (oclif loads them by path from the manifest).
-const input = { 'cli/compile-cache': 'src/cli/compile-cache.ts', 'cli/run': 'src/cli/run.ts' };
+const input = {
+  'cli/compile-cache': 'src/cli/compile-cache.ts',
+  'cli/run': 'src/cli/run.ts',
+  'cli/help': 'src/cli/help.ts', // oclif's helpClass (package.json), loaded only to show help
+  'commands/help': 'src/commands/help.ts',
+};
 for (const file of readdirSync(join(root, 'src', 'commands', 'hooks')).sort()) {
   if (file.endsWith('.ts')) input[`commands/hooks/${file.slice(0, -3)}`] = `src/commands/hooks/${file}`;
 }

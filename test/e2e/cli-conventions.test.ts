@@ -1,11 +1,12 @@
 // Command-line conventions of SPEC §6 on the built CLI, for the read commands: -o json = --json,
 // compact JSON errors with the same exit code as without --json, exit 2 with a short message for
 // an unknown command or flag, colour rules, and warnings on stderr that leave stdout JSON whole.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoDir, demoEnv, isolatedEnv, repoRoot, runCli, type CliResult } from '../support/cli.js';
+import { tempDir } from '../support/temp.js';
 
 const W = ['--workspace', join(demoDir, 'workspace'), '--additional-dir', join(demoDir, 'extra')];
 // An SGR escape: ESC [ … m (built from a string: a control character in a regex literal is a lint error).
@@ -221,7 +222,7 @@ describe('colour', { timeout: 120_000 }, () => {
 
 describe('warnings and JSON', { timeout: 120_000 }, () => {
   it('list on a tree with a broken declaration: exit 0, stdout the valid ones as JSON, stderr names the error', async () => {
-    const base = mkdtempSync(join(tmpdir(), 'hookctl-warn-'));
+    const base = tempDir('hookctl-warn-');
     cpSync(demoDir, base, { recursive: true });
     rmSync(join(base, 'home', '.compozy', 'sessions'), { recursive: true, force: true });
     const config = join(base, 'workspace', '.compozy', 'config.toml');

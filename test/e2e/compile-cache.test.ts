@@ -4,7 +4,6 @@ import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   rmSync,
   statSync,
@@ -16,12 +15,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { demoEnv, repoRoot, runCli } from '../support/cli.js';
+import { tempDir } from '../support/temp.js';
 
 const cacheModule = join(repoRoot, 'dist', 'cli', 'compile-cache.js');
 let scratch: string;
 
 beforeEach(() => {
-  scratch = mkdtempSync(join(tmpdir(), 'hookctl-compile-cache-test-'));
+  scratch = tempDir('hookctl-compile-cache-test-');
 });
 
 /** Runs `node` on a script that enables the cache, requires `module` and prints what both did. */

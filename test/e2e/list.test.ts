@@ -1,11 +1,12 @@
 // `hooks list` end to end (SPEC §2.3, §6): the built CLI on fixtures/demo shows every source of
 // both dialects in dispatch order, filters, `--all` with status and why, the table columns and
 // the exact JSON fields.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoDir, demoEnv, isolatedEnv, repoRoot, runCli } from '../support/cli.js';
+import { tempDir } from '../support/temp.js';
 
 const W = ['--workspace', join(demoDir, 'workspace'), '--additional-dir', join(demoDir, 'extra')];
 
@@ -142,7 +143,7 @@ describe('hooks list on the demo', { timeout: 120_000 }, () => {
   });
 
   it('location.file is absolute when the file is outside the current directory', async () => {
-    const elsewhere = mkdtempSync(join(tmpdir(), 'hookctl-cwd-'));
+    const elsewhere = tempDir('hookctl-cwd-');
     const r = await runCli(['hooks', 'list', ...W, '-o', 'json'], { env: demoEnv(), cwd: elsewhere });
     expect(r.code, r.stderr).toBe(0);
     const gate = (JSON.parse(r.stdout) as ListEntry[]).find((e) => e.name === 'block-secret-file-edits')!;
@@ -292,7 +293,7 @@ describe('hooks list --all', { timeout: 120_000 }, () => {
   });
 
   it('shows a nameless cosh hook as skipped with name null', async () => {
-    const base = mkdtempSync(join(tmpdir(), 'hookctl-nameless-'));
+    const base = tempDir('hookctl-nameless-');
     const env = isolatedEnv({ home: base });
     const workspace = join(base, 'workspace');
     mkdirSync(env.COSH_HOME, { recursive: true });
@@ -344,7 +345,7 @@ describe('hooks list --all', { timeout: 120_000 }, () => {
 
 describe('hooks list on other trees', { timeout: 120_000 }, () => {
   it('an empty home lists nothing, exit 0', async () => {
-    const base = mkdtempSync(join(tmpdir(), 'hookctl-empty-'));
+    const base = tempDir('hookctl-empty-');
     const env = isolatedEnv({ home: base });
     const human = await runCli(['hooks', 'list', '--workspace', base], { env });
     expect(human).toMatchObject({ code: 0, stderr: '' });
@@ -354,7 +355,7 @@ describe('hooks list on other trees', { timeout: 120_000 }, () => {
   });
 
   it('run from the home folder, the global config.toml is read once, not again as the workspace overlay', async () => {
-    const base = mkdtempSync(join(tmpdir(), 'hookctl-athome-'));
+    const base = tempDir('hookctl-athome-');
     const env = isolatedEnv({ home: base });
     mkdirSync(env.COMPOZY_HOME, { recursive: true });
     writeFileSync(

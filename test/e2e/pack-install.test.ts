@@ -102,7 +102,7 @@ describe.skipIf(head === undefined)('npm pack of a fresh clone, installed into a
         '',
       ].join('\n'),
     );
-    const env = { ...isolatedEnv({ home: join(scratch, 'home') }), NODE_COMPILE_CACHE: join(scratch, 'cache') };
+    const env: Record<string, string> = { ...isolatedEnv({ home: join(scratch, 'home') }), NODE_COMPILE_CACHE: join(scratch, 'cache') };
     const run = (...args: string[]) => spawnSync(hookctl, args, { cwd: work, env, encoding: 'utf8', input: '' });
 
     const list = run('hooks', 'list', '-o', 'json');
@@ -126,5 +126,30 @@ describe.skipIf(head === undefined)('npm pack of a fresh clone, installed into a
     expect(out.runs.map((r) => [r.hook_name, r.outcome])).toEqual([['installed-probe', 'applied']]);
     expect(JSON.parse(readFileSync(marker, 'utf8'))).toMatchObject({ tool_id: 'shell' });
     expect(existsSync(join(env.COMPOZY_HOME, 'sessions', 'installed', 'hook-runs.jsonl'))).toBe(true);
+  });
+
+  it('every help example runs as written in a project folder (exit 0 or 1, never a usage error)', () => {
+    const manifest = JSON.parse(readFileSync(join(installed, 'oclif.manifest.json'), 'utf8')) as {
+      commands: Record<string, { examples?: string[] }>;
+    };
+    const project = join(scratch, 'project');
+    mkdirSync(join(project, '.compozy'), { recursive: true });
+    writeFileSync(join(project, '.compozy', 'config.toml'), '');
+    writeFileSync(join(project, 'payload.json'), '{"prompt":"hi"}\n');
+    const env: Record<string, string> = {
+      ...isolatedEnv({ home: join(scratch, 'examples-home') }),
+      PATH: `${join(scratch, 'prefix', 'bin')}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+      NODE_COMPILE_CACHE: join(scratch, 'cache'),
+    };
+    const examples = Object.keys(manifest.commands)
+      .sort()
+      .flatMap((id) => manifest.commands[id]!.examples ?? []);
+    expect(examples.length).toBeGreaterThan(20);
+    for (const example of examples) {
+      const line = example.replaceAll('<%= config.bin %>', 'hookctl');
+      const r = spawnSync('/bin/sh', ['-c', line], { cwd: project, env, encoding: 'utf8', input: '' });
+      expect([0, 1], `${line}\n${r.stdout}${r.stderr}`).toContain(r.status);
+      expect(r.stderr, line).not.toMatch(/^\s+at /m);
+    }
   });
 });

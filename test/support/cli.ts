@@ -1,10 +1,11 @@
 // Runs the BUILT CLI (bin/run.js over dist/) as a user would, with homes pointed at temp or
 // fixture folders so no test ever reads the real home.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDir } from './temp.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const binPath = join(repoRoot, 'bin', 'run.js');
@@ -28,7 +29,7 @@ export interface CliOptions {
 export function isolatedEnv(
   homes: { compozyHome?: string; coshHome?: string; systemRoot?: string; home?: string } = {},
 ) {
-  const base = homes.home ?? mkdtempSync(join(tmpdir(), 'hookctl-home-'));
+  const base = homes.home ?? tempDir('hookctl-home-');
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: base,

@@ -8,9 +8,9 @@ import { displayPath } from '../../views/location.js';
 export default class HooksList extends HookctlCommand {
   static override summary = 'List the resolved hook catalog of both dialects in dispatch order.';
   static override examples = [
-    '<%= config.bin %> hooks list --workspace fixtures/demo/workspace',
+    '<%= config.bin %> hooks list',
     '<%= config.bin %> hooks list --event "tool.*" --mode sync -o json',
-    '<%= config.bin %> hooks list --all',
+    '<%= config.bin %> hooks list --all --dialect cosh',
   ];
   static override flags = {
     event: Flags.string({ description: 'Only this event, or a path.Match pattern such as "tool.*".' }),
