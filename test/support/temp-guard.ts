@@ -18,6 +18,8 @@ export default function setup(): () => void {
     else process.env.TMPDIR = previous;
     if (left.length > 0) {
       const shown = left.slice(0, 10).join(', ') + (left.length > 10 ? `, … (${left.length - 10} more)` : '');
+      // vitest only logs an error thrown here and still exits 0: set the exit code as well.
+      process.exitCode = 1;
       throw new Error(`tests left ${left.length} entries in the temp folder: ${shown}`);
     }
   };
