@@ -19,12 +19,22 @@ export function buildInputsHash(root) {
     }
   };
   walk(join(root, 'src'));
-  for (const name of ['scripts/build.mjs', 'scripts/build-stamp.mjs', 'package.json', 'package-lock.json', 'tsconfig.json']) {
+  for (const name of [
+    'scripts/build.mjs',
+    'scripts/build-stamp.mjs',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+  ]) {
     if (existsSync(join(root, name))) files.push(join(root, name));
   }
   const hash = createHash('sha256');
   for (const file of files.map((f) => relative(root, f)).sort()) {
-    hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

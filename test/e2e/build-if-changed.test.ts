@@ -35,7 +35,8 @@ function scratchRoot(): string {
 describe('build-if-changed', { timeout: 60_000 }, () => {
   it('builds when the stamp is missing or an input changed, and only then', () => {
     const root = scratchRoot();
-    const run = () => execFileSync(process.execPath, [join(root, 'scripts', 'build-if-changed.mjs')], { encoding: 'utf8' });
+    const run = () =>
+      execFileSync(process.execPath, [join(root, 'scripts', 'build-if-changed.mjs')], { encoding: 'utf8' });
     const builds = () => readFileSync(join(root, 'builds.log'), 'utf8').split('\n').filter(Boolean).length;
 
     run();

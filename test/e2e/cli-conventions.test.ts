@@ -81,7 +81,8 @@ describe('JSON output', { timeout: 120_000 }, () => {
     const env = demoEnv();
     const cases: { args: string[]; exit: number; code: string }[] = [
       { args: ['hooks', 'info', 'nope', ...W], exit: 1, code: 'hook_not_found' },
-      { args: ['hooks', 'list', ...W, '--bogus'], exit: 2, code: 'usage_error' },
+      { args: ['hooks', 'list', ...W, '--bogus'], exit: 2, code: 'unknown_flag' },
+      { args: ['hooks', 'list', '--workspace', 'no-such-dir'], exit: 2, code: 'directory_not_found' },
       { args: ['hooks', 'list', ...W, '--mode', 'blocking'], exit: 2, code: 'usage_error' },
       { args: ['hooks', 'events', 'tool.nope'], exit: 2, code: 'unknown_event' },
       { args: ['hooks', 'validate', 'missing.toml'], exit: 2, code: 'file_not_found' },
@@ -182,13 +183,14 @@ describe('colour', { timeout: 120_000 }, () => {
     expect(forced[0]!.stdout.replace(ANSI_ALL, '')).toBe(flagOff.stdout);
   });
 
-  it('--color turns it on when piped; NO_COLOR still wins', async () => {
-    const [on, off] = await Promise.all([
+  it('--color turns it on when piped, and beats NO_COLOR (SPEC §7.4)', async () => {
+    const [on, noColor] = await Promise.all([
       runCli([...human[1]!, '--color'], { env: demoEnv() }),
       runCli([...human[1]!, '--color'], { env: demoEnv({ NO_COLOR: '1' }) }),
     ]);
     expect(on.stdout).toMatch(ANSI);
-    expect(off.stdout).not.toMatch(ANSI);
+    expect(noColor.stdout).toMatch(ANSI);
+    expect(noColor.stdout).toBe(on.stdout);
   });
 
   it('JSON is never coloured', async () => {

@@ -34,9 +34,18 @@ describe('help', { timeout: 120_000 }, () => {
   it('hookctl help [COMMAND] prints what --help prints', async () => {
     const pairs = [
       [['help'], ['--help']],
-      [['help', 'hooks'], ['hooks', '--help']],
-      [['help', 'hooks', 'fire'], ['hooks', 'fire', '--help']],
-      [['help', 'hooks', 'list'], ['hooks', 'list', '--help']],
+      [
+        ['help', 'hooks'],
+        ['hooks', '--help'],
+      ],
+      [
+        ['help', 'hooks', 'fire'],
+        ['hooks', 'fire', '--help'],
+      ],
+      [
+        ['help', 'hooks', 'list'],
+        ['hooks', 'list', '--help'],
+      ],
     ];
     for (const [viaHelp, viaFlag] of pairs) {
       const [a, b] = await Promise.all([runCli(viaHelp!), runCli(viaFlag!)]);

@@ -58,7 +58,9 @@ describe.skipIf(head === undefined)('npm pack of a fresh clone, installed into a
     sh('npm', ['pack', '--silent', '--pack-destination', scratch], clone); // runs prepack: the build
     const tarball = readdirSync(scratch).find((f) => f.endsWith('.tgz'));
     expect(tarball).toBeDefined();
-    tarballFiles = sh('tar', ['tzf', join(scratch, tarball!)], scratch).trim().split('\n');
+    tarballFiles = sh('tar', ['tzf', join(scratch, tarball!)], scratch)
+      .trim()
+      .split('\n');
 
     const prefix = join(scratch, 'prefix');
     mkdirSync(join(prefix, 'lib', 'node_modules'), { recursive: true });
@@ -78,7 +80,13 @@ describe.skipIf(head === undefined)('npm pack of a fresh clone, installed into a
 
   it('ships the build, the manifest, the license and the bundled skills folder', () => {
     const files = tarballFiles.map((f) => f.replace(/^package\//, ''));
-    for (const f of ['dist/cli/run.js', 'dist/cli/compile-cache.js', 'oclif.manifest.json', 'LICENSE', 'skills/README.md'])
+    for (const f of [
+      'dist/cli/run.js',
+      'dist/cli/compile-cache.js',
+      'oclif.manifest.json',
+      'LICENSE',
+      'skills/README.md',
+    ])
       expect(files).toContain(f);
     expect(files.some((f) => f.startsWith('dist/commands/hooks/'))).toBe(true);
     // nothing of the development tree
@@ -102,7 +110,10 @@ describe.skipIf(head === undefined)('npm pack of a fresh clone, installed into a
         '',
       ].join('\n'),
     );
-    const env: Record<string, string> = { ...isolatedEnv({ home: join(scratch, 'home') }), NODE_COMPILE_CACHE: join(scratch, 'cache') };
+    const env: Record<string, string> = {
+      ...isolatedEnv({ home: join(scratch, 'home') }),
+      NODE_COMPILE_CACHE: join(scratch, 'cache'),
+    };
     const run = (...args: string[]) => spawnSync(hookctl, args, { cwd: work, env, encoding: 'utf8', input: '' });
 
     const list = run('hooks', 'list', '-o', 'json');

@@ -810,6 +810,10 @@ describe('docs/DIAGNOSTICS.md', () => {
   it('documents no diagnostic code that no table has', () => {
     const commandErrors = new Set([
       'usage_error',
+      'unknown_command',
+      'unknown_flag',
+      'directory_not_found',
+      'not_a_directory',
       'file_is_directory',
       'hook_not_found',
       'unknown_event',
