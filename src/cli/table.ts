@@ -12,6 +12,8 @@ export type Cell = string | number | null | undefined;
 export interface TableOptions {
   /** Columns the table may take: undefined asks the terminal (terminalWidth), null means no limit. */
   maxWidth?: number | null;
+  /** Columns (by index) that give up their width first, e.g. a free-text Why or Error. */
+  cutFirst?: number[];
 }
 
 export function renderTable(head: string[], rows: Cell[][], colour: Colour, opts: TableOptions = {}): string {
@@ -25,7 +27,7 @@ export function renderTable(head: string[], rows: Cell[][], colour: Colour, opts
   }
   const limit = opts.maxWidth === undefined ? terminalWidth() : (opts.maxWidth ?? undefined);
   const natural = widths.slice();
-  if (limit !== undefined) fitWidths(widths, head, limit);
+  if (limit !== undefined) fitWidths(widths, head, limit, opts.cutFirst);
   const cut = widths.some((w, c) => w < natural[c]!);
   const pad = (cell: string, c: number) => {
     const text = cut ? cutToWidth(cell, widths[c]!) : cell;
@@ -69,20 +71,23 @@ const MIN_COLUMN = 6;
 
 /**
  * Narrows `widths` (in place) until a line fits in `limit` columns, always taking one column from
- * the widest column that can still give one. A column keeps at least its heading's width (or
+ * the widest column that can still give one: among `cutFirst` while they can, then among all. A column keeps at least its heading's width (or
  * MIN_COLUMN): a table too wide even then wraps, as it did before.
  */
-export function fitWidths(widths: number[], head: string[], limit: number): void {
+export function fitWidths(widths: number[], head: string[], limit: number, cutFirst: number[] = []): void {
   const floor = widths.map((w, c) => Math.min(w, Math.max(displayWidth(head[c] ?? ''), MIN_COLUMN)));
   let total = widths.reduce((sum, w) => sum + w, 0) + 2 * Math.max(0, widths.length - 1);
-  while (total > limit) {
-    let widest = -1;
-    for (let c = 0; c < widths.length; c++) {
-      if (widths[c]! > floor[c]! && (widest < 0 || widths[c]! > widths[widest]!)) widest = c;
+  const all = widths.map((_, c) => c);
+  for (const columns of [cutFirst.filter((c) => c < widths.length), all]) {
+    while (total > limit) {
+      let widest = -1;
+      for (const c of columns) {
+        if (widths[c]! > floor[c]! && (widest < 0 || widths[c]! > widths[widest]!)) widest = c;
+      }
+      if (widest < 0) break;
+      widths[widest]!--;
+      total--;
     }
-    if (widest < 0) return;
-    widths[widest]!--;
-    total--;
   }
 }
 

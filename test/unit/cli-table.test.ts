@@ -193,3 +193,14 @@ describe('tables fit the terminal (SPEC §7.4)', () => {
     expect(terminalWidth({ isTTY: false }, { COLUMNS: 'abc' })).toBeUndefined();
   });
 });
+
+describe('cutFirst', () => {
+  it('takes width from the columns named first, then from the widest', () => {
+    const rows = [[1, 'a-rather-long-hook-name', 'a reason that is long enough to be cut first']];
+    const t = renderTable(['Order', 'Name', 'Why'], rows, plain, { maxWidth: 50, cutFirst: [2] });
+    expect(t).toContain('a-rather-long-hook-name');
+    for (const l of t.split('\n')) expect(displayWidth(l)).toBeLessThanOrEqual(50);
+    const squeezed = renderTable(['Order', 'Name', 'Why'], rows, plain, { maxWidth: 24, cutFirst: [2] });
+    expect(squeezed).not.toContain('a-rather-long-hook-name'); // Why is at its floor: Name gives way too
+  });
+});
