@@ -8,7 +8,7 @@ export interface ListFilter {
   event?: string;
   source?: string;
   mode?: string;
-  /** Agent name: hooks whose matcher.agent_name is this agent. */
+  /** Agent name: the hooks that would run for this agent (SPEC §7.2). */
   agent?: string;
   dialect?: string;
   /** Include disabled, nameless, blocked and overridden hooks (with status and why). */
@@ -24,9 +24,18 @@ export function filterDeclarations(decls: OrderedDeclaration[], f: ListFilter): 
         (f.source === undefined || d.source === f.source) &&
         (f.mode === undefined || d.mode === f.mode) &&
         (f.dialect === undefined || d.dialect === f.dialect) &&
-        (f.agent === undefined || d.matcher.agent_name === f.agent),
+        (f.agent === undefined || runsForAgent(d.matcher.agent_name, f.agent)),
     ),
   );
+}
+
+/**
+ * `list --agent NAME`: a hook runs for an agent when it has no agent_name matcher, or its pattern
+ * matches the name (as CompozyOS's own listing answers; SPEC §7.2).
+ */
+export function runsForAgent(pattern: unknown, agent: string): boolean {
+  if (pattern === undefined || pattern === '' || pattern === '*') return true;
+  return typeof pattern === 'string' && eventMatches(pattern, agent);
 }
 
 export function eventMatches(pattern: string, event: string): boolean {

@@ -16,7 +16,7 @@ import { HookctlError, ExitCode, usageError } from '../errors.js';
 import { resolveLocations, type Locations } from '../paths.js';
 import { wantsJson } from './argv.js';
 import { colourEnabled, makeColour, type Colour } from './colour.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../matching/suggest.js';
 
 export { Args, Flags };
 

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import type { Interfaces, Config as OclifConfig } from '@oclif/core';
 import { deferUnusedOclifModules } from './lazy-oclif.js';
 import { wantsJson } from './argv.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../matching/suggest.js';
 
 const require = createRequire(import.meta.url);
 

@@ -140,7 +140,8 @@ function runResolved(
     }
 
     const stdout = new Capture(CAPTURE_LIMIT_BYTES);
-    let stderrBytes = 0; // stderr content never leaves the executor: only its size does
+    let stderrBytes = 0; // stderr content leaves the executor only when asked (fire --verbose): never recorded
+    const stderr = req.captureStderr ? new Capture(CAPTURE_LIMIT_BYTES) : undefined;
     let exitCode: number | null = null;
     let signal: string | null = null;
     let exited = false;
@@ -172,6 +173,7 @@ function runResolved(
         signal,
         timedOut,
         stdout: stdout.text(),
+        ...(stderr ? { stderr: stderr.text() } : {}),
         stdoutBytes: stdout.total,
         stderrBytes,
         truncated: stdout.truncated || stderrBytes > CAPTURE_LIMIT_BYTES,
@@ -194,7 +196,9 @@ function runResolved(
     });
     child.stderr.on('data', (chunk: Buffer) => {
       stderrBytes += chunk.length;
-      noteDiscarded(chunk.length);
+      if (stderr) {
+        if (stderr.add(chunk) < chunk.length) noteDiscarded(chunk.length);
+      } else noteDiscarded(chunk.length);
     });
     if (child.stdin) {
       // A hook may exit or close stdin without reading it: EPIPE is not the hook's failure.

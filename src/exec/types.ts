@@ -16,6 +16,13 @@ export interface ExecRequest {
   signal?: AbortSignal;
   /** Called with the child's pid right after spawn (tests use it to check for survivors). */
   onSpawn?: (pid: number) => void;
+  /** Who runs (the hook's name), for what is shown about the run; never changes the run. */
+  label?: string;
+  /**
+   * Keep the first 8 KiB of stderr in the result (`fire --verbose`, SPEC §7.3). Off otherwise:
+   * stderr content is shown at most, never recorded, and not even held unless asked for.
+   */
+  captureStderr?: boolean;
 }
 
 export interface ExecResult {
@@ -26,6 +33,8 @@ export interface ExecResult {
   timedOut: boolean;
   /** Captured stdout (first 8 KiB, decoded as UTF-8), ending in `...[truncated]` when cut. */
   stdout: string;
+  /** Captured stderr, as stdout, only when the request asked for it (captureStderr). */
+  stderr?: string;
   /** Bytes the hook wrote, all of them, not only what was captured. */
   stdoutBytes: number;
   stderrBytes: number;

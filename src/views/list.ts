@@ -68,5 +68,6 @@ export function renderList(decls: readonly OrderedDeclaration[], all: boolean, c
     if (all) row.push(d.status === 'active' ? d.status : colour.paint('warning', d.status), d.why ?? '');
     return row;
   });
-  return renderTable(head, rows, colour);
+  // Why is free text: it gives way first when the table is wider than the terminal.
+  return renderTable(head, rows, colour, all ? { cutFirst: [head.indexOf('Why')] } : {});
 }

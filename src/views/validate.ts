@@ -2,14 +2,18 @@
 // (followed by the human text) or SARIF. Each formatter loads only when used.
 import type { Colour } from '../cli/colour.js';
 import type { OutputFormat } from '../cli/base-command.js';
-import { formatJson, type ValidateReport } from '../validate/report.js';
+import { formatJson, jsonReport, type ValidateReport } from '../validate/report.js';
 
-export type ReportFormat = 'human' | 'json' | 'github' | 'sarif';
+export type ReportFormat = 'human' | 'json' | 'jsonl' | 'github' | 'sarif';
 
-/** `--format` wins; else `-o json`/`jsonl` is JSON; in GitHub Actions, annotations; else human. */
+/**
+ * `--format` wins; else `-o json` is the JSON report and `-o jsonl` one diagnostic object per
+ * line (SPEC §7.4: like every other command's jsonl, the items alone); in GitHub Actions,
+ * annotations; else human.
+ */
 export function reportFormat(explicit: string | undefined, output: OutputFormat, env: NodeJS.ProcessEnv): ReportFormat {
   if (explicit) return explicit as ReportFormat;
-  if (output === 'json' || output === 'jsonl') return 'json';
+  if (output === 'json' || output === 'jsonl') return output;
   if (env.GITHUB_ACTIONS === 'true') return 'github';
   return 'human';
 }
@@ -24,6 +28,8 @@ export async function renderReport(
   switch (format) {
     case 'json':
       return [formatJson(report)];
+    case 'jsonl':
+      return jsonReport(report).diagnostics.map((d) => JSON.stringify(d));
     case 'sarif': {
       const { formatSarif } = await import('../validate/format-sarif.js');
       return [formatSarif(report, version)];

@@ -188,18 +188,22 @@ describe('hooks list filters', { timeout: 120_000 }, () => {
       names(['--event', 'tool.*']),
       names(['--event', 'session.post_*']),
       names(['--event', '*Tool*']),
-      names(['--event', 'tool']),
+      runCli(['hooks', 'list', ...W, '-o', 'json', '--event', 'tool'], { env: demoEnv() }),
     ]);
     expect(exact).toEqual(['block-secret-file-edits']);
     expect(tool).toEqual(['block-secret-file-edits', 'tool-logger']);
     expect(sessionPost).toEqual(['session-audit', 'session-journal#1', 'session-journal#2']);
     expect(cosh).toEqual(['security-check', 'shell-audit']);
-    expect(partial).toEqual([]);
+    // A pattern no known event matches still runs, with a warning naming the closest (SPEC §7.1).
+    expect(partial.code).toBe(0);
+    expect(JSON.parse(partial.stdout)).toEqual([]);
+    expect(partial.stderr).toMatch(/^hookctl: warning: no known event matches "tool"; did you mean "tool\./);
   });
 
   it('--source, --mode, --agent and --dialect keep only what they name', async () => {
     const names = async (args: string[]) => (await list(args)).map((e) => e.name);
-    const [skills, agents, coshExt, asyncOnes, reviewer, planner, nobody, cosh, compozy] = await Promise.all([
+    const [all, skills, agents, coshExt, asyncOnes, reviewer, planner, nobody, cosh, compozy] = await Promise.all([
+      list([]),
       names(['--source', 'skill']),
       names(['--source', 'agent_definition']),
       names(['--source', 'cosh_extension']),
@@ -214,9 +218,14 @@ describe('hooks list filters', { timeout: 120_000 }, () => {
     expect(agents).toEqual(['add-plan-context', 'add-review-context']);
     expect(coshExt).toEqual(['shell-audit', 'prompt-guard']);
     expect(asyncOnes).toEqual(['session-audit', 'session-journal#1', 'session-journal#2', 'tool-logger']);
-    expect(reviewer).toEqual(['add-review-context']);
-    expect(planner).toEqual(['add-plan-context']);
-    expect(nobody).toEqual([]);
+    // --agent: the hooks that would run for that agent (SPEC §7.2): no agent_name matcher, or one
+    // whose pattern matches the name.
+    const unscoped = (also: string[]) =>
+      all.filter((e) => e.matcher.agent_name === undefined || also.includes(e.name!)).map((e) => e.name);
+    expect(unscoped([]).length).toBeGreaterThan(5);
+    expect(reviewer).toEqual(unscoped(['add-review-context']));
+    expect(planner).toEqual(unscoped(['add-plan-context']));
+    expect(nobody).toEqual(unscoped([]));
     expect(cosh.map((e) => e.name)).toEqual([
       'security-check',
       'shell-audit',

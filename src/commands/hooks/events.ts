@@ -1,4 +1,5 @@
 import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
+import { unknownEventError } from '../../app/event-names.js';
 import { eventDetail, eventRows, eventSchemas } from '../../app/events.js';
 import { dialectNames } from '../../dialects/registry.js';
 import { HookctlError, ExitCode } from '../../errors.js';
@@ -37,13 +38,7 @@ export default class HooksEvents extends HookctlCommand {
       return this.print(renderEventRows(rows, this.colour(flags)));
     }
     const detail = await eventDetail(args.event);
-    if (!detail) {
-      throw new HookctlError(
-        'unknown_event',
-        `unknown event "${args.event}" (see: hookctl hooks events)`,
-        ExitCode.usage,
-      );
-    }
+    if (!detail) throw unknownEventError(args.event);
     if (flags.schema) return this.printJson(await eventSchemas(args.event));
     if (format !== 'human') return format === 'json' ? this.printJson(detail) : this.printJsonl([detail]);
     this.print(renderEventDetail(detail, this.colour(flags)));

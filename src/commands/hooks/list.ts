@@ -1,5 +1,6 @@
 import { Flags, HookctlCommand, skippedDeclarationWarnings } from '../../cli/base-command.js';
 import { loadCatalog } from '../../app/catalog.js';
+import { eventPatternWarning } from '../../app/event-names.js';
 import { filterDeclarations } from '../../app/list.js';
 import { dialectNames, dialects } from '../../dialects/registry.js';
 import { renderList, toListEntry } from '../../views/list.js';
@@ -16,13 +17,17 @@ export default class HooksList extends HookctlCommand {
     event: Flags.string({ description: 'Only this event, or a path.Match pattern such as "tool.*".' }),
     source: Flags.string({ description: 'Only this source.', options: dialects().flatMap((d) => d.sources) }),
     mode: Flags.string({ description: 'Only this mode.', options: ['sync', 'async'] }),
-    agent: Flags.string({ description: 'Only hooks scoped to this agent (matcher.agent_name).' }),
+    agent: Flags.string({
+      description: 'Only the hooks that would run for this agent: no agent_name matcher, or one that matches it.',
+    }),
     dialect: Flags.string({ description: 'Only this dialect.', options: dialectNames() }),
     all: Flags.boolean({ description: 'Also show disabled, nameless, blocked and overridden hooks, with why.' }),
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(HooksList);
+    const unmatched = eventPatternWarning(flags.event);
+    if (unmatched) this.printWarning(unmatched);
     const catalog = await loadCatalog(this.locations(flags), { dialect: flags.dialect });
     for (const line of skippedDeclarationWarnings(catalog.diagnostics, (f) => displayPath(f))) this.printWarning(line);
     const decls = filterDeclarations(catalog.declarations, flags);

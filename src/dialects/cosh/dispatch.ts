@@ -194,6 +194,7 @@ export async function dispatchCosh(opts: CoshDispatchOptions): Promise<CoshDispa
       env: buildCoshHookEnv(opts.invokingEnv, decl.env, opts.depth),
       stdin,
       timeoutMs,
+      label: decl.name ?? '',
     });
     const failure = formatExecFailure(exec, timeoutMs);
     const parsed: ReturnType<typeof parseCoshAnswer> =

@@ -1,5 +1,6 @@
 // One cosh hook definition, as both config.toml (`[[hooks.<Event>]]`) and cosh-extension.json
 // (`hooks.<Event>[].hooks[]`) write it: the field rules of SPEC §4.2–4.4 in one place.
+import { didYouMean } from '../../matching/suggest.js';
 import { coshEvent, coshEvents } from './events.js';
 import { coshMatcherError } from './matcher.js';
 import type { Diagnostic, Severity } from '../../declarations/diagnostics.js';
@@ -85,8 +86,7 @@ export function isCoshEventName(name: string): boolean {
 
 export function unknownEventMessage(name: string): string {
   const names = coshEvents().map((e) => e.name);
-  const near = names.find((n) => n.toLowerCase() === name.toLowerCase());
-  const hint = near ? `; did you mean "${near}"?` : `; expected one of ${names.join(', ')}`;
+  const hint = didYouMean(name, names) || `; expected one of ${names.join(', ')}`;
   return `unknown cosh event "${name}"${hint}`;
 }
 

@@ -1,5 +1,6 @@
 // The scalar fields of a compozy declaration (SPEC §2.1): name, event, mode, priority, timeout.
-import { compozyEvent, REMOVED_LEGACY_EVENTS, type CompozyEvent } from '../events.js';
+import { compozyEvent, compozyEvents, REMOVED_LEGACY_EVENTS, type CompozyEvent } from '../events.js';
+import { didYouMean } from '../../../matching/suggest.js';
 import { nanosecondsToMs, parseGoDuration } from '../../../declarations/duration.js';
 import type { Mode } from '../../../declarations/model.js';
 import type { CompozySource } from '../model.js';
@@ -32,7 +33,14 @@ export function readEvent(check: Checker, value: Table, source: CompozySource): 
     return undefined;
   }
   const event = compozyEvent(name);
-  if (event === undefined) check.error('invalid_event', `hooks: invalid hook event ${q(name)}`, ['event']);
+  if (event === undefined) {
+    // SPEC §7.1: the closest known events, when one is close.
+    const hint = didYouMean(
+      name,
+      compozyEvents().map((e) => e.name),
+    );
+    check.error('invalid_event', `hooks: invalid hook event ${q(name)}${hint}`, ['event']);
+  }
   return event;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestNames, didYouMean, editDistance } from '../../src/cli/suggest.js';
+import { closestNames, didYouMean, editDistance } from '../../src/matching/suggest.js';
 
 describe('closestNames', () => {
   it('finds names up to two edits away, or sharing a prefix, nearest first', () => {
