@@ -45,7 +45,11 @@ export function fieldFlags(opts: { create: boolean }) {
       multiple: true,
     }),
     env: Flags.string({
-      description: 'K=V added to the hook environment (repeatable). Secrets belong in secret_env.',
+      description: 'K=V added to the hook environment (repeatable). Secrets go in --secret-env.',
+      multiple: true,
+    }),
+    'secret-env': Flags.string({
+      description: 'NAME=env:VAR (repeatable): NAME gets the value of VAR when the hook runs; written as secret_env.',
       multiple: true,
     }),
   };
@@ -62,6 +66,7 @@ export function declarationFlagsOf(flags: Record<string, unknown>): DeclarationF
     timeout: flags.timeout as string | undefined,
     matcher: flags.matcher as string[] | undefined,
     env: flags.env as string[] | undefined,
+    secretEnv: flags['secret-env'] as string[] | undefined,
     unset: flags.unset as string[] | undefined,
   };
 }

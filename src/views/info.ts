@@ -1,5 +1,6 @@
 // What `hooks info NAME` shows (SPEC §6): every declaration with that name, in full.
 import type { Colour } from '../cli/colour.js';
+import { sourceLabel } from './location.js';
 import { renderTable } from '../cli/table.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import type { RunRecord } from '../ledger/record.js';
@@ -46,7 +47,7 @@ export function renderInfo(
     field('status', status);
     field('event', d.event);
     field('dialect', d.dialect);
-    field('source', d.skill_source ? `${d.source} (${d.skill_source})` : d.source);
+    field('source', sourceLabel(d));
     if (d.extension) field('extension', d.extension);
     field('order', d.order === null ? '-' : String(d.order));
     field('mode', d.required ? `${d.mode}, required` : d.mode);

@@ -3,7 +3,7 @@ import type { Colour } from '../cli/colour.js';
 import { renderTable } from '../cli/table.js';
 import type { MatcherValue, OrderedDeclaration } from '../declarations/model.js';
 import { DEFAULT_TIMEOUT_MS } from '../exec/types.js';
-import { displayPath } from './location.js';
+import { displayPath, sourceLabel } from './location.js';
 
 export interface ListEntry {
   order: number | null;
@@ -61,7 +61,7 @@ export function renderList(decls: readonly OrderedDeclaration[], all: boolean, c
       d.order ?? '-',
       d.name ?? colour.paint('dim', '(no name)'),
       d.event,
-      d.skill_source ? `${d.source}/${d.skill_source}` : d.source,
+      sourceLabel(d),
       d.required ? `${d.mode}, required` : d.mode,
       d.priority,
     ];

@@ -47,5 +47,5 @@ export function renderRuns(result: RunsResult, colour: Colour): string {
 /** The stderr note about lines that are not JSON; undefined when there are none. */
 export function skippedLinesWarning(skipped: number): string | undefined {
   if (skipped === 0) return undefined;
-  return `skipped ${skipped} line${skipped === 1 ? '' : 's'} that are not valid JSON (torn write?)`;
+  return `skipped ${skipped} ${skipped === 1 ? 'line that is' : 'lines that are'} not valid JSON (torn write?)`;
 }

@@ -35,7 +35,9 @@ describe.concurrent('fixtures/demo cosh examples', () => {
     expect(human.stdout).toMatch(/^reason\s+Dangerous rm -rf command$/m);
     expect(human.stdout).toMatch(/^message\s+Command blocked by security policy$/m);
     // the decision in its own column, the reason in Error (SPEC §7.4)
-    expect(human.stdout).toMatch(/^security-check\s+sync\s+denied\s+block\s+\d+ ms\s+reason: Dangerous rm -rf command$/m);
+    expect(human.stdout).toMatch(
+      /^security-check\s+sync\s+denied\s+block\s+\d+ ms\s+reason: Dangerous rm -rf command$/m,
+    );
     expect(human.stdout).not.toContain('shell-audit');
     expect(human.stdout).not.toContain('system-audit');
 

@@ -339,7 +339,9 @@ describe.concurrent('hooks fire: refusals (exit 2: nothing runs, nothing is reco
       const [label] = cases[i]!;
       expect(res.code, `${label}: ${res.stderr}`).toBe(2);
       // SPEC §7.4: where (the payload file, or <stdin>) and, for bad JSON, the line and column
-      expect(res.stderr).toMatch(/^hookctl: (<stdin>|\S+payload\.json)(:\d+:\d+: invalid JSON: |: payload must be a JSON object, got)/);
+      expect(res.stderr).toMatch(
+        /^hookctl: (<stdin>|\S+payload\.json)(:\d+:\d+: invalid JSON: |: payload must be a JSON object, got)/,
+      );
       expect(res.stderr.split('\n').length).toBeLessThanOrEqual(3); // a short message, no stack
       expect(existsSync(box.logFile(`bad-${label.replace(' ', '-')}`))).toBe(false);
     });

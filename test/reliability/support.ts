@@ -3,15 +3,7 @@
 // for compozy and cosh declarations; readers for what the built CLI left behind; process checks
 // (is a pid gone?) and a peak-memory probe of the hookctl process itself.
 import { spawn } from 'node:child_process';
-import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunRecord } from '../../src/ledger/record.js';

@@ -9,7 +9,7 @@ import { coshEvent, type CoshDecision, type CoshEvent } from './events.js';
 import { buildCoshHookEnv } from '../../exec/environment.js';
 import { formatExecFailure } from '../../exec/failure.js';
 import { DEFAULT_TIMEOUT_MS, type ExecResult, type Executor } from '../../exec/types.js';
-import { newId, nowRfc3339Millis } from '../../ledger/ids.js';
+import { newRunId, nowRfc3339Millis } from '../../ledger/ids.js';
 import type { Outcome, RunRecord } from '../../ledger/record.js';
 import { coshMatcherMatches } from './matcher.js';
 import { depthExceededError } from '../../exec/depth.js';
@@ -276,7 +276,7 @@ function runRecord(opts: CoshDispatchOptions, decl: Declaration, exec: ExecResul
         truncated: exec.truncated,
       };
   return {
-    run_id: newId('run'),
+    run_id: newRunId(),
     dispatch_id: opts.dispatchId,
     session_id: opts.sessionId,
     dialect: 'cosh',
