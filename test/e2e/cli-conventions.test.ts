@@ -2,7 +2,6 @@
 // compact JSON errors with the same exit code as without --json, exit 2 with a short message for
 // an unknown command or flag, colour rules, and warnings on stderr that leave stdout JSON whole.
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoDir, demoEnv, isolatedEnv, repoRoot, runCli, type CliResult } from '../support/cli.js';

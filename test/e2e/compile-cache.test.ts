@@ -2,7 +2,6 @@
 // processes, because a module is compiled once per process.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { demoEnv, repoRoot, runCli } from '../support/cli.js';

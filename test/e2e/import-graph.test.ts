@@ -4,7 +4,6 @@
 // which source modules each built file holds and which files it requires, at once or on demand.
 // The requires are checked against the built files themselves, so the map cannot drift from them.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoDir, demoEnv, repoRoot, runCli } from '../support/cli.js';

@@ -1,7 +1,6 @@
 // `hooks info NAME` end to end (SPEC §6): every declaration of that name in both dialects, with
 // all fields and where it is declared (file:line), and its last runs; an unknown name is exit 1.
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoDir, demoEnv, isolatedEnv, runCli } from '../support/cli.js';

@@ -2,7 +2,6 @@
 // both dialects in dispatch order, filters, `--all` with status and why, the table columns and
 // the exact JSON fields.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoDir, demoEnv, isolatedEnv, repoRoot, runCli } from '../support/cli.js';

@@ -3,7 +3,6 @@
 // formats (human, json, github, sarif); --strict; named files; bad input that never crashes;
 // the JSON Schemas wired in next to the rules; and docs/DIAGNOSTICS.md listing every code.
 import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoDir, demoEnv, isolatedEnv, repoRoot, runCli } from '../support/cli.js';

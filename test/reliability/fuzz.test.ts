@@ -6,7 +6,6 @@
 // HOOKCTL_FUZZ_CASES (total over the 7 formats, default 420) and HOOKCTL_FUZZ_SEED (default
 // 20261129) run more or other cases; `npm run fuzz` wraps this file for long runs.
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/declarations/diagnostics.js';
