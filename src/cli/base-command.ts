@@ -269,13 +269,15 @@ export function skippedDeclarationWarnings(
   diagnostics: { severity: string; file: string; line: number; message: string }[],
   display: (file: string) => string,
   max = 10,
+  /** The command shows them (list --all, info): say so instead of "not listed". */
+  shown = false,
 ): string[] {
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length === 0) return [];
   const lines = errors.slice(0, max).map((d) => `${display(d.file)}:${d.line}: ${d.message}`);
   if (errors.length > max) lines.push(`... and ${errors.length - max} more`);
   lines.unshift(
-    `${errors.length} declaration error${errors.length === 1 ? '' : 's'}: the hooks they affect are not listed (see: hookctl hooks validate)`,
+    `${errors.length} declaration error${errors.length === 1 ? '' : 's'}: the hooks they affect ${shown ? 'are shown as invalid' : 'are left out (hooks list --all shows them)'} (see: hookctl hooks validate)`,
   );
   return lines;
 }

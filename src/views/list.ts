@@ -3,6 +3,7 @@ import type { Colour } from '../cli/colour.js';
 import { renderTable } from '../cli/table.js';
 import type { MatcherValue, OrderedDeclaration } from '../declarations/model.js';
 import { DEFAULT_TIMEOUT_MS } from '../exec/types.js';
+import { jsonDiagnostic, type JsonDiagnostic } from '../validate/report.js';
 import { displayPath, sourceLabel } from './location.js';
 
 export interface ListEntry {
@@ -24,6 +25,8 @@ export interface ListEntry {
   location: { file: string; line: number };
   status?: string;
   why?: string | null;
+  /** status `invalid`: its errors, as `validate` reports them (SPEC §7.2). */
+  diagnostics?: JsonDiagnostic[];
 }
 
 export function toListEntry(d: OrderedDeclaration, withStatus: boolean, cwd?: string): ListEntry {
@@ -47,6 +50,7 @@ export function toListEntry(d: OrderedDeclaration, withStatus: boolean, cwd?: st
   if (withStatus) {
     entry.status = d.status;
     entry.why = d.why ?? null;
+    if (d.diagnostics) entry.diagnostics = d.diagnostics.map((x) => ({ ...jsonDiagnostic(x), file: displayPath(x.file, cwd) }));
   }
   return entry;
 }

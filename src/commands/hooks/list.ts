@@ -29,7 +29,8 @@ export default class HooksList extends HookctlCommand {
     const unmatched = eventPatternWarning(flags.event);
     if (unmatched) this.printWarning(unmatched);
     const catalog = await loadCatalog(this.locations(flags), { dialect: flags.dialect });
-    for (const line of skippedDeclarationWarnings(catalog.diagnostics, (f) => displayPath(f))) this.printWarning(line);
+    for (const line of skippedDeclarationWarnings(catalog.diagnostics, (f) => displayPath(f), 10, flags.all))
+      this.printWarning(line);
     const decls = filterDeclarations(catalog.declarations, flags);
     const format = this.outputFormat(flags);
     // Entries are made one at a time as they are printed: 10,000 of them need not all be held.

@@ -57,10 +57,12 @@ export interface CoshHookSpec {
   description?: string;
   file: string;
   line: number;
+  /** The hook has errors: kept to be shown with them (SPEC §7.2), never run. */
+  invalid?: Diagnostic[];
 }
 
 export interface HookCheck {
-  /** Undefined when the hook has errors: it contributes no declaration. */
+  /** With `invalid` set when the hook has errors: it is shown, never run. */
   spec?: CoshHookSpec;
   diagnostics: Diagnostic[];
 }
@@ -273,7 +275,20 @@ export function validateCoshHook(raw: RawCoshHook): HookCheck {
       diagnostic('warning', 'nameless_hook', `${raw.path} has no name: the hook is skipped`, hookAt('name')),
     );
   }
-  if (failed) return { diagnostics };
+  if (failed) {
+    const errors = diagnostics.filter((d) => d.severity === 'error');
+    const shown: CoshHookSpec = {
+      event: raw.event,
+      name: name ?? null,
+      command,
+      timeout_ms: timeoutMs,
+      env: {},
+      file: raw.file,
+      line: raw.line,
+      invalid: errors,
+    };
+    return { spec: shown, diagnostics };
+  }
   const spec: CoshHookSpec = {
     event: raw.event,
     name: name ?? null,
