@@ -810,6 +810,8 @@ describe('docs/DIAGNOSTICS.md', () => {
     const commandErrors = new Set([
       'usage_error',
       'unknown_command',
+      'session_not_found',
+      'invalid_payload',
       'unknown_flag',
       'directory_not_found',
       'not_a_directory',
