@@ -4,27 +4,13 @@
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoDir, demoEnv, isolatedEnv, repoRoot, runCli, type CliResult } from '../support/cli.js';
+import { demoDir, demoEnv, isolatedEnv, repoRoot, runCli, type CliResult, limited } from '../support/cli.js';
 import { tempDir } from '../support/temp.js';
 
 const W = ['--workspace', join(demoDir, 'workspace'), '--additional-dir', join(demoDir, 'extra')];
 // An SGR escape: ESC [ … m (built from a string: a control character in a regex literal is a lint error).
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`);
 const ANSI_ALL = new RegExp(ANSI.source, 'g');
-
-/** Runs the jobs at most `limit` at a time (CI has two cores; dozens of CLIs at once time out). */
-async function limited<T>(jobs: (() => Promise<T>)[], limit = 4): Promise<T[]> {
-  const results = new Array<T>(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      results[i] = await jobs[i]!();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
-  return results;
-}
 
 function expectNoStack(r: CliResult): void {
   expect(r.stderr).not.toContain('    at ');

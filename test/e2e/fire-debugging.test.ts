@@ -4,11 +4,10 @@
 // --dry-run never refuses, --skip-invalid runs the valid ones, payload errors name
 // file:line:col, a BOM is skipped, and the human table colours outcomes and gives cosh decisions
 // their own column.
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoDir, isolatedEnv, runCli } from '../support/cli.js';
-import { tempDir } from '../support/temp.js';
+import { demoCopy, runCli } from '../support/cli.js';
 import { emitHook, makeSandbox, parseJson, removeSandboxes, type FireJson } from './fire-support.js';
 
 afterAll(removeSandboxes);
@@ -167,20 +166,6 @@ describe('payload files', { timeout: 120_000 }, () => {
 });
 
 describe('the human result of fire and runs', { timeout: 120_000 }, () => {
-  /** A copy of the demo, so its sessions are this test's own. */
-  function demoCopy() {
-    const base = tempDir('hookctl-demo-');
-    cpSync(demoDir, base, { recursive: true });
-    const env = isolatedEnv({
-      home: base,
-      compozyHome: join(base, 'home', '.compozy'),
-      coshHome: join(base, 'home', '.copilot-shell'),
-      systemRoot: join(base, 'system'),
-    });
-    const W = ['--workspace', join(base, 'workspace'), '--additional-dir', join(base, 'extra')];
-    return { base, env, W };
-  }
-
   it('cosh decisions have their own column, the reason is in Error, outcomes are coloured as in runs', async () => {
     const { base, env, W } = demoCopy();
     const args = [

@@ -5,7 +5,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isolatedEnv, runCli, type CliResult } from '../support/cli.js';
+import { isolatedEnv, runCli, type CliResult, limited } from '../support/cli.js';
 import { tempDir } from '../support/temp.js';
 
 /** Every command, with the arguments it needs to get as far as reading the workspace. */
@@ -23,19 +23,6 @@ const COMMANDS: string[][] = [
   ['hooks', 'enable', 'x'],
   ['hooks', 'disable', 'x'],
 ];
-
-async function limited<T>(jobs: (() => Promise<T>)[], limit = 4): Promise<T[]> {
-  const results = new Array<T>(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      results[i] = await jobs[i]!();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
-  return results;
-}
 
 function expectUsage(r: CliResult, message: string, what: string): void {
   expect(r.code, `${what}\n${r.stderr}`).toBe(2);

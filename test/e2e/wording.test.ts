@@ -1,25 +1,11 @@
 // Human output and wording points of issue 16 (SPEC §7.1, §7.4), on the built CLI: unknown
 // sessions and --event patterns, validate -o jsonl, a YAML collection key, the torn-line note,
 // one run-id form, one way to show a skill source, create --secret-env and the secret refusal.
-import { appendFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoDir, isolatedEnv, runCli } from '../support/cli.js';
+import { demoCopy, demoDir, isolatedEnv, runCli } from '../support/cli.js';
 import { tempDir } from '../support/temp.js';
-
-/** A copy of the demo with its own homes and sessions. */
-function demoCopy() {
-  const base = tempDir('hookctl-wording-');
-  cpSync(demoDir, base, { recursive: true });
-  const env = isolatedEnv({
-    home: base,
-    compozyHome: join(base, 'home', '.compozy'),
-    coshHome: join(base, 'home', '.copilot-shell'),
-    systemRoot: join(base, 'system'),
-  });
-  const W = ['--workspace', join(base, 'workspace'), '--additional-dir', join(base, 'extra')];
-  return { base, env, W };
-}
 
 describe('sessions and --event patterns a user typed', { timeout: 120_000 }, () => {
   it('an unknown --session: runs and info say so, exit 1', async () => {
