@@ -47,7 +47,9 @@ export function renderInfo(
     field('status', status);
     // A declaration with errors: every one of them, where it is (SPEC §7.2).
     for (const x of d.diagnostics ?? [])
-      out.push(`    ${colour.paint('error', x.severity)}  ${x.file}:${x.line}${x.column ? `:${x.column}` : ''}  ${x.code}  ${x.message}`);
+      out.push(
+        `    ${colour.paint('error', x.severity)}  ${x.file}:${x.line}${x.column ? `:${x.column}` : ''}  ${x.code}  ${x.message}`,
+      );
     field('event', d.event);
     field('dialect', d.dialect);
     field('source', sourceLabel(d));

@@ -50,7 +50,8 @@ export function toListEntry(d: OrderedDeclaration, withStatus: boolean, cwd?: st
   if (withStatus) {
     entry.status = d.status;
     entry.why = d.why ?? null;
-    if (d.diagnostics) entry.diagnostics = d.diagnostics.map((x) => ({ ...jsonDiagnostic(x), file: displayPath(x.file, cwd) }));
+    if (d.diagnostics)
+      entry.diagnostics = d.diagnostics.map((x) => ({ ...jsonDiagnostic(x), file: displayPath(x.file, cwd) }));
   }
   return entry;
 }
