@@ -3,22 +3,20 @@
 // (SPEC §1) that a user cannot guess from the flags. Loaded only when help is shown.
 import type { Command, Interfaces } from '@oclif/core';
 import { CommandHelp, Help } from '@oclif/core/help';
+import { dialects } from '../dialects/registry.js';
 
-/** The variables every command reads, as [name, what it moves]. */
-const ENVIRONMENT: [string, string][] = [
-  ['COMPOZY_HOME', 'CompozyOS home: config.toml, extensions/, agents/, skills/, sessions/ (default ~/.compozy).'],
-  ['COSH_HOME', 'cosh home: config.toml, extensions/, states/, sessions/ (default ~/.copilot-shell).'],
-  [
-    'COSH_SYSTEM_ROOT',
-    'Prefix under which cosh system paths (etc/copilot-shell/, usr/share/anolisa/) are read (default /).',
-  ],
-  ['NO_COLOR', 'Set to anything non-empty: no colour (--color still forces it on).'],
-  ['FORCE_COLOR', 'Colour even when stdout is not a terminal, unless NO_COLOR is set.'],
-];
+/** The variables every command reads, as [name, what]: each dialect's (its files), then colour. */
+function environment(): [string, string][] {
+  return [
+    ...dialects().flatMap((d) => (d.environment ?? []).map(([name, what]): [string, string] => [name, what])),
+    ['NO_COLOR', 'Set to anything non-empty: no colour (--color still forces it on).'],
+    ['FORCE_COLOR', 'Colour even when stdout is not a terminal, unless NO_COLOR is set.'],
+  ];
+}
 
 class HookctlCommandHelp extends CommandHelp {
   protected override sections(): ReturnType<CommandHelp['sections']> {
-    return [...super.sections(), { header: 'ENVIRONMENT', generate: (_, header) => [{ header, body: ENVIRONMENT }] }];
+    return [...super.sections(), { header: 'ENVIRONMENT', generate: (_, header) => [{ header, body: environment() }] }];
   }
 }
 
@@ -31,7 +29,7 @@ export default class HookctlHelp extends Help {
 
   protected override async showRootHelp(): Promise<void> {
     await super.showRootHelp();
-    this.log(this.section('ENVIRONMENT', ENVIRONMENT));
+    this.log(this.section('ENVIRONMENT', environment()));
     this.log('');
   }
 

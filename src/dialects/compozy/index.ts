@@ -17,6 +17,9 @@ let rows: readonly EventRow[] | undefined;
 export const compozy: Dialect = {
   name: 'compozy',
   sources: SOURCES,
+  environment: [
+    ['COMPOZY_HOME', 'CompozyOS home: config.toml, extensions/, agents/, skills/, sessions/ (default ~/.compozy).'],
+  ],
 
   eventRows: () => (rows ??= compozyEvents().map(compozyEventRow)),
   hasEvent: (event) => compozyEvent(event) !== undefined,
