@@ -2,6 +2,7 @@
 // --event pattern must be a valid pattern and should match some event of some dialect.
 import { dialects } from '../dialects/registry.js';
 import { ExitCode, HookctlError, usageError } from '../errors.js';
+import { missingEventMessage } from './events.js';
 import { didYouMean } from '../matching/suggest.js';
 import { hasWildcard, isValidPattern, pathMatch } from '../matching/pathmatch.js';
 
@@ -10,10 +11,12 @@ export function knownEventNames(): string[] {
   return dialects().flatMap((d) => d.eventRows().map((r) => r.event));
 }
 
-/** `unknown event "<e>"; did you mean "<f>"?`, or with a pointer to the catalog when none is close. */
+/**
+ * `unknown event "<e>"; did you mean "<f>"?`, or with a pointer to the catalog when none is close;
+ * a dialect that knows the event to be gone (removed, or of another release) says so instead.
+ */
 export function unknownEventError(event: string): HookctlError {
-  const hint = didYouMean(event, knownEventNames()) || ' (see: hookctl hooks events)';
-  return new HookctlError('unknown_event', `unknown event "${event}"${hint}`, ExitCode.usage);
+  return new HookctlError('unknown_event', missingEventMessage(event), ExitCode.usage);
 }
 
 /**

@@ -101,11 +101,7 @@ export function candidatesFor(event: string, requested: string | undefined): rea
   }
   const candidates = dialects().filter((d) => d.hasEvent(event));
   if (candidates.length > 0) return candidates;
-  for (const d of dialects()) {
-    const hint = d.removedEventHint?.(event);
-    if (hint) throw new HookctlError('unknown_event', hint, ExitCode.usage);
-  }
-  throw unknownEventError(event);
+  throw unknownEventError(event); // a removed event's hint, else the closest names
 }
 
 /** Deeper payloads are refused: hooks get the payload re-serialised, and that recursion is bounded. */

@@ -12,6 +12,7 @@ import * as Args from '@oclif/core/args';
 import { Command } from '@oclif/core/command';
 import { CLIError, ExitError } from '@oclif/core/errors';
 import * as Flags from '@oclif/core/flags';
+import { dialects } from '../dialects/registry.js';
 import { HookctlError, ExitCode, usageError } from '../errors.js';
 import { resolveLocations, type Locations } from '../paths.js';
 import { wantsJson } from './argv.js';
@@ -49,20 +50,47 @@ export const baseFlags = {
   }),
 };
 
+/**
+ * The flags dialects add to every command (compozy: `--compozy-version`), each standing for an
+ * environment variable it beats. Built from the registry, so no dialect is named here.
+ */
+const dialectFlags = Object.fromEntries(
+  dialects().flatMap((d) =>
+    (d.globalFlags ?? []).map((f) => [f.name, Flags.string({ description: f.description, helpGroup: 'GLOBAL' })]),
+  ),
+);
+
 export type BaseFlags = Interfaces.InferredFlags<typeof baseFlags>;
-type OclifOutput<T extends Interfaces.FlagInput> = Interfaces.OutputFlags<T>;
-type OclifArgs<T extends Interfaces.ArgInput> = Interfaces.OutputArgs<T>;
+
+/**
+ * Gives every dialect its settings: the invoking environment, with each global flag given on the
+ * command line in place of its variable. A bad value is the dialect's usage error.
+ */
+export function configureDialects(flags: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): void {
+  for (const d of dialects()) {
+    if (!d.configure) continue;
+    const settings = { ...env };
+    for (const f of d.globalFlags ?? []) {
+      if (typeof flags[f.name] === 'string') settings[f.env] = flags[f.name] as string;
+    }
+    d.configure(settings);
+  }
+}
+
+// oclif's own constraint for parsed flags and args (not exported by the subpaths imported here).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type ParsedOutput = { [name: string]: any };
 
 export abstract class HookctlCommand extends Command {
-  static override baseFlags = baseFlags;
+  static override baseFlags = { ...baseFlags, ...dialectFlags };
 
   /**
-   * oclif's parse, then the checks every command shares (SPEC §7.1, §7.4): the folders a user
-   * typed must exist, and --json must not contradict an explicit -o. Here rather than in each
+   * Every command parses through here: oclif's parse, then the checks every command shares (SPEC
+   * §7.1, §7.4) — the folders a user typed must exist, and --json must not contradict an explicit
+   * -o — then the dialects are configured before anything reads them. Here rather than in each
    * command, so that no command (a mutation included) can run on a typo.
    */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- oclif's own bounds (its FlagOutput is not exported)
-  protected override async parse<F extends OclifOutput<any>, B extends OclifOutput<any>, A extends OclifArgs<any>>(
+  protected override async parse<F extends ParsedOutput, B extends ParsedOutput, A extends ParsedOutput>(
     options?: Interfaces.Input<F, B, A>,
     argv?: string[],
   ): Promise<Interfaces.ParserOutput<F, B, A>> {
@@ -73,6 +101,7 @@ export abstract class HookctlCommand extends Command {
     const output = parsed.raw.findLast((t) => t.type === 'flag' && t.flag === 'output');
     if (flags.json && output !== undefined && output.input !== 'json')
       throw usageError(`--json and -o ${output.input} disagree: give one of them`);
+    configureDialects(parsed.flags as Record<string, unknown>);
     return parsed;
   }
 

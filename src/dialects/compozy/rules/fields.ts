@@ -1,5 +1,11 @@
 // The scalar fields of a compozy declaration (SPEC §2.1): name, event, mode, priority, timeout.
-import { compozyEvent, compozyEvents, REMOVED_LEGACY_EVENTS, type CompozyEvent } from '../events.js';
+import {
+  compozyEvent,
+  compozyEvents,
+  eventOutsideRelease,
+  REMOVED_LEGACY_EVENTS,
+  type CompozyEvent,
+} from '../events.js';
 import { didYouMean } from '../../../matching/suggest.js';
 import { nanosecondsToMs, parseGoDuration } from '../../../declarations/duration.js';
 import type { Mode } from '../../../declarations/model.js';
@@ -33,13 +39,14 @@ export function readEvent(check: Checker, value: Table, source: CompozySource): 
     return undefined;
   }
   const event = compozyEvent(name);
+  // An event another release has names that release (SPEC §10); one no release has gets the
+  // closest events of the selected release, when one is close (SPEC §7.1).
   if (event === undefined) {
-    // SPEC §7.1: the closest known events, when one is close.
     const hint = didYouMean(
       name,
       compozyEvents().map((e) => e.name),
     );
-    check.error('invalid_event', `hooks: invalid hook event ${q(name)}${hint}`, ['event']);
+    check.error('invalid_event', eventOutsideRelease(name) ?? `hooks: invalid hook event ${q(name)}${hint}`, ['event']);
   }
   return event;
 }
