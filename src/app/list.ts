@@ -1,6 +1,6 @@
 // The `hooks list` use case (SPEC §6): the catalog filtered, in listing order. Pure: no I/O.
 import type { OrderedDeclaration } from '../declarations/model.js';
-import { dialects } from '../dialects/registry.js';
+import { dialectNamed, dialects } from '../dialects/registry.js';
 import { hasWildcard, pathMatch } from '../matching/pathmatch.js';
 
 export interface ListFilter {
@@ -8,7 +8,7 @@ export interface ListFilter {
   event?: string;
   source?: string;
   mode?: string;
-  /** Agent name: the hooks that would run for this agent (SPEC §7.2). */
+  /** Agent name: the hooks that would run for this agent (SPEC §7.2; claude: the dialect's own reading). */
   agent?: string;
   dialect?: string;
   /** Include disabled, nameless, blocked and overridden hooks (with status and why). */
@@ -24,15 +24,21 @@ export function filterDeclarations(decls: OrderedDeclaration[], f: ListFilter): 
         (f.source === undefined || d.source === f.source) &&
         (f.mode === undefined || d.mode === f.mode) &&
         (f.dialect === undefined || d.dialect === f.dialect) &&
-        (f.agent === undefined || runsForAgent(d.matcher.agent_name, f.agent)),
+        (f.agent === undefined || isAgentHook(d, f.agent)),
     ),
   );
 }
 
 /**
- * `list --agent NAME`: a hook runs for an agent when it has no agent_name matcher, or its pattern
- * matches the name (as CompozyOS's own listing answers; SPEC §7.2).
+ * `list --agent NAME`: the dialect's own reading when it has one (claude: the subagent's hooks),
+ * else the hooks that would run for the agent: no agent_name matcher, or one whose pattern matches
+ * the name (as CompozyOS's own listing answers; SPEC §7.2).
  */
+function isAgentHook(d: OrderedDeclaration, agent: string): boolean {
+  const own = dialectNamed(d.dialect)?.isAgentHook;
+  return own ? own(d, agent) : runsForAgent(d.matcher.agent_name, agent);
+}
+
 export function runsForAgent(pattern: unknown, agent: string): boolean {
   if (pattern === undefined || pattern === '' || pattern === '*') return true;
   return typeof pattern === 'string' && eventMatches(pattern, agent);

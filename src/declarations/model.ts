@@ -24,7 +24,11 @@ export type Mode = 'sync' | 'async';
  */
 export type DeclarationStatus = 'active' | 'disabled' | 'skipped' | 'blocked' | 'overridden' | 'invalid';
 
-export type ExecutorKind = 'subprocess' | 'native' | 'http' | 'agent' | 'wasm';
+/**
+ * What runs the hook, in its dialect's words: compozy `subprocess`, `native`, `http`, `agent`,
+ * `wasm`; claude the handler type (`command`, `http`, `mcp_tool`, `prompt`, `agent`).
+ */
+export type ExecutorKind = string;
 
 export interface Location {
   /** Absolute path of the file the declaration lives in. */

@@ -16,11 +16,15 @@ export interface ExecRequest {
   signal?: AbortSignal;
   /** Called with the child's pid right after spawn (tests use it to check for survivors). */
   onSpawn?: (pid: number) => void;
-  /** Who runs (the hook's name), for what is shown about the run; never changes the run. */
+  /** Who runs (the hook's name), for what is shown about the run (`fire --verbose`); never changes the run. */
   label?: string;
+  /** Bytes of stdout kept; default CAPTURE_LIMIT_BYTES (claude keeps 1 MiB: an updatedInput can be large). */
+  stdoutLimitBytes?: number;
+  /** Bytes of stderr counted as captured; default CAPTURE_LIMIT_BYTES. */
+  stderrLimitBytes?: number;
   /**
-   * Keep the first 8 KiB of stderr in the result (`fire --verbose`, SPEC §7.3). Off otherwise:
-   * stderr content is shown at most, never recorded, and not even held unless asked for.
+   * Return the captured stderr text in ExecResult.stderr. Only the claude dialect asks: there an
+   * exit-2 reason is stderr. No other caller ever sees stderr content.
    */
   captureStderr?: boolean;
 }
@@ -33,12 +37,12 @@ export interface ExecResult {
   timedOut: boolean;
   /** Captured stdout (first 8 KiB, decoded as UTF-8), ending in `...[truncated]` when cut. */
   stdout: string;
-  /** Captured stderr, as stdout, only when the request asked for it (captureStderr). */
+  /** Captured stderr (decoded as UTF-8, cut at the limit without a mark); only with captureStderr. */
   stderr?: string;
   /** Bytes the hook wrote, all of them, not only what was captured. */
   stdoutBytes: number;
   stderrBytes: number;
-  /** stdout or stderr was cut at 8 KiB. */
+  /** stdout or stderr was cut at its capture limit. */
   truncated: boolean;
   durationMs: number;
 }

@@ -5,6 +5,7 @@ import { renderTable } from '../cli/table.js';
 import type { DryRunResult, FireResult } from '../app/fire.js';
 import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { PlanEntry } from '../dialects/types.js';
+import { dialectNamed } from '../dialects/registry.js';
 import { ExitCode } from '../errors.js';
 import type { ExecResult } from '../exec/types.js';
 import { displayPath } from './location.js';
@@ -81,6 +82,17 @@ export function renderFireResult(result: FireResult, exitCode: number, colour: C
   if (queued) lines.push(colour.paint('dim', `${queued} async ${queued === 1 ? 'hook' : 'hooks'} queued`));
   lines.push('', b('payload'), JSON.stringify(result.payload, null, 2));
   return lines.join('\n');
+}
+
+/** The dispatching dialect's own rendering when it has one (claude), else the shared one. */
+export async function renderFire(result: FireResult, exitCode: number, colour: Colour): Promise<string> {
+  const views = await dialectNamed(result.dialect)?.fireViews?.();
+  return views ? views.result(result, exitCode, colour) : renderFireResult(result, exitCode, colour);
+}
+
+export async function renderDryRun(plan: DryRunResult, colour: Colour): Promise<string> {
+  const views = await dialectNamed(plan.dialect)?.fireViews?.();
+  return views ? views.plan(plan, colour) : renderPlan(plan, colour);
 }
 
 /** `fire --skip-invalid`: one stderr line per declaration error that was skipped instead of refused. */

@@ -18,7 +18,8 @@ export default class HooksList extends HookctlCommand {
     source: Flags.string({ description: 'Only this source.', options: dialects().flatMap((d) => d.sources) }),
     mode: Flags.string({ description: 'Only this mode.', options: ['sync', 'async'] }),
     agent: Flags.string({
-      description: 'Only the hooks that would run for this agent: no agent_name matcher, or one that matches it.',
+      description:
+        'Only the hooks that would run for this agent: no agent_name matcher, or one that matches it (claude: its subagent file).',
     }),
     dialect: Flags.string({ description: 'Only this dialect.', options: dialectNames() }),
     all: Flags.boolean({ description: 'Also show disabled, nameless, blocked and overridden hooks, with why.' }),
@@ -36,7 +37,7 @@ export default class HooksList extends HookctlCommand {
     // Entries are made one at a time as they are printed: 10,000 of them need not all be held.
     if (format === 'json') return this.printJsonArray(decls, (d) => toListEntry(d, flags.all));
     if (format === 'jsonl') return this.printJsonl(mapped(decls, (d) => toListEntry(d, flags.all)));
-    this.print(renderList(decls, flags.all, this.colour(flags)));
+    this.print(renderList(decls, flags.all, this.colour(flags), flags.dialect));
   }
 }
 

@@ -5,7 +5,7 @@
 import { parseGoDuration } from '../../../declarations/duration.js';
 import { usageError } from '../../../errors.js';
 import { AUTONOMY_FIELDS } from '../events.js';
-import { parseSecretRef } from '../rules/secrets.js';
+import { parseSecretRef } from '../../../declarations/secrets.js';
 import type { EditAction, FieldChange } from './declaration-edit.js';
 
 export interface DeclarationFlags {
