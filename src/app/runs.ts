@@ -1,6 +1,8 @@
 // Queries over the run ledger for `hooks runs` and `hooks info`: every dialect's log of one
 // session, merged oldest first. Reads only; the writer is never imported here.
+import { existsSync } from 'node:fs';
 import { dialects } from '../dialects/registry.js';
+import { ExitCode, HookctlError } from '../errors.js';
 import { hookRunsFile, type Locations } from '../paths.js';
 import { assertSessionId } from '../ledger/ids.js';
 import type { RunRecord } from '../ledger/record.js';
@@ -28,12 +30,22 @@ export async function queryRuns(loc: Locations, q: RunsQuery): Promise<RunsResul
   const session = await resolveSession(loc, q.session);
   if (session === undefined) return { session, records: [], skipped: 0 };
   const files = dialects().map((d) => hookRunsFile(d.sessionsDir(loc), session));
+  // A session asked for by name must have a log somewhere: a typo is not "no runs" (SPEC §7.1).
+  if (q.session !== undefined && !files.some((f) => existsSync(f))) throw unknownSessionError(session);
   const parts = await Promise.all(
     files.map((f) => (q.last !== undefined ? tailRecords(f, q.last, q) : readAllRecords(f, q))),
   );
   let records = mergeByTime(...parts.map((p) => p.records));
   if (q.last !== undefined && records.length > q.last) records = records.slice(records.length - q.last);
   return { session, records, skipped: parts.reduce((n, p) => n + p.skipped, 0) };
+}
+
+export function unknownSessionError(session: string): HookctlError {
+  return new HookctlError(
+    'session_not_found',
+    `no runs recorded for session "${session}" (see: hookctl hooks sessions)`,
+    ExitCode.no,
+  );
 }
 
 export async function lastRunsOfHook(loc: Locations, name: string, n: number, session?: string): Promise<RunRecord[]> {

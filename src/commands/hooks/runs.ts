@@ -1,4 +1,5 @@
 import { Flags, HookctlCommand } from '../../cli/base-command.js';
+import { eventPatternWarning } from '../../app/event-names.js';
 import { queryRuns } from '../../app/runs.js';
 import { parseSince } from '../../ledger/reader.js';
 import { renderRuns, skippedLinesWarning } from '../../views/run-records.js';
@@ -24,6 +25,8 @@ export default class HooksRuns extends HookctlCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(HooksRuns);
+    const unmatched = eventPatternWarning(flags.event);
+    if (unmatched) this.printWarning(unmatched);
     const since = flags.since === undefined ? undefined : parseSince(flags.since, new Date());
     const result = await queryRuns(this.locations(flags), {
       session: flags.session,
