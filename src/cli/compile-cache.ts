@@ -31,7 +31,7 @@ import {
 import NodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { Script, constants as vmConstants } from 'node:vm';
+import { Script } from 'node:vm';
 
 export interface CompileCacheState {
   /** Where entries are read and written; undefined when the cache is off. */
@@ -42,6 +42,8 @@ export interface CompileCacheState {
   misses: number;
   /** Entries found but not used: another source, or V8 refused the data (other version or flags). */
   rejected: number;
+  /** Modules left to Node's own compile because they contain a dynamic `import(` (see below). */
+  uncached: number;
 }
 
 interface ModuleLike {
@@ -60,7 +62,7 @@ interface ModuleStatic {
   enableCompileCache?: () => unknown;
 }
 
-const state: CompileCacheState = { hits: 0, misses: 0, rejected: 0 };
+const state: CompileCacheState = { hits: 0, misses: 0, rejected: 0, uncached: 0 };
 
 /** Installs the cache for every CommonJS module loaded from now on (once per process). */
 export function enableCompileCache(env: NodeJS.ProcessEnv = process.env): Readonly<CompileCacheState> {
@@ -114,16 +116,16 @@ function install(Module: ModuleStatic, dir: string): void {
   const made: { script: Script; file: string; filename: string; source: string }[] = [];
   Module.prototype._compile = function (this: ModuleLike, content: string, filename: string, format?: string) {
     if (format === 'module') return compile.call(this, content, filename, format);
+    if (hasDynamicImport(content)) {
+      state.uncached++;
+      return compile.call(this, content, filename, format);
+    }
     const file = join(dir, entryName(filename));
     const found = cachedCode(file, filename, content);
     const cachedData = typeof found === 'string' ? undefined : found;
     let script: Script;
     try {
-      script = new Script(Module.wrap(content), {
-        filename,
-        cachedData,
-        importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-      });
+      script = new Script(Module.wrap(content), { filename, cachedData });
     } catch {
       // Not CommonJS after all (Node may load it as an ES module): Node's own path decides.
       return compile.call(this, content, filename, format);
@@ -144,6 +146,21 @@ function install(Module: ModuleStatic, dir: string): void {
     pruneEntries(dir, new Set(made.map((m) => m.file)));
   });
 }
+
+/**
+ * Whether `source` may contain a dynamic `import(`: the word `import`, then only white space or
+ * comments, then `(`. Such a module is compiled by Node itself, not through the cache, because
+ * on Node 20 a script V8 deserialises from cached data loses its host-defined options, and with
+ * them the dynamic-import callback: its `import()` then fails with
+ * ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING on every run after the first (checked with vm.Script and
+ * vm.compileFunction, with Node's default loader and with a callback of our own). A false match
+ * (the words in a comment or a string) costs only that module's compile; oclif's few such files
+ * (util/os.js, module-loader.js, ts-path.js, execute.js) are small.
+ */
+export function hasDynamicImport(source: string): boolean {
+  return DYNAMIC_IMPORT.test(source);
+}
+const DYNAMIC_IMPORT = /\bimport\s*(?:(?:\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)\s*)*\(/;
 
 /** What Node's own makeRequireFunction gives a module, built from public pieces. */
 function requireFor(Module: ModuleStatic, mod: ModuleLike): NodeJS.Require {
