@@ -17,7 +17,7 @@ import { decodeSourceBytes } from '../declarations/source-file.js';
 import { ExitCode, HookctlError, usageError } from '../errors.js';
 import { compozyGlobalConfig, compozyWorkspaceConfig, coshStatesFile, type Locations } from '../paths.js';
 import { displayPath } from '../views/location.js';
-import { removeStrayTempFiles, sha256, writeFileAtomic } from './atomic-write.js';
+import { removeStrayTempFiles, sha256, writeFileAtomic, writeTarget } from './atomic-write.js';
 import {
   declarationNamesOf,
   editConfigText,
@@ -204,7 +204,7 @@ interface TargetText {
 }
 
 async function readTarget(file: string, req: Pick<ChangeRequest, 'loc' | 'scope'>): Promise<TargetText> {
-  const realFile = await realpath(file).catch(() => file);
+  const realFile = await realpath(file).catch(() => writeTarget(file).catch(() => file));
   let bytes: Buffer;
   try {
     bytes = await readFile(realFile);
@@ -241,7 +241,7 @@ async function changeCompozyFile(
   name: string,
 ): Promise<{ change: FileChange; warnings: string[] }> {
   if (req.dryRun) return computeCompozyChange(req, await readTarget(file, req), name);
-  const realFile = await realpath(file).catch(() => file);
+  const realFile = await realpath(file).catch(() => writeTarget(file).catch(() => file));
   return writeFailures(file, async () => {
     if (req.action === 'create') await mkdir(dirname(realFile), { recursive: true });
     return withFileLock(realFile, async () => {
@@ -363,8 +363,10 @@ async function changeCoshStates(req: ChangeRequest, name: string, disabled: bool
     };
   }
   const changed = await writeFailures(file, async () => {
-    await mkdir(dirname(file), { recursive: true });
-    return withFileLock(file, () => setCoshHookDisabled(req.loc, name, disabled));
+    // Locked where the text is: a linked states file has its lock beside the link's target.
+    const target = await writeTarget(file);
+    await mkdir(dirname(target), { recursive: true });
+    return withFileLock(target, () => setCoshHookDisabled(req.loc, name, disabled));
   });
   return { dialect: 'cosh', file, changed };
 }

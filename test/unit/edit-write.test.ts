@@ -4,15 +4,25 @@ import {
   existsSync,
   mkdtempSync,
   readdirSync,
+  lstatSync,
+  mkdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fileHash, removeStrayTempFiles, sha256, writeFileAtomic } from '../../src/edit/atomic-write.js';
+import {
+  fileHash,
+  removeStrayTempFiles,
+  sha256,
+  writeFileAtomic,
+  writeTarget,
+} from '../../src/edit/atomic-write.js';
 import { acquireFileLock, lockPathOf, withFileLock } from '../../src/edit/file-lock.js';
 import { HookctlError } from '../../src/errors.js';
 
@@ -83,6 +93,38 @@ describe('writeFileAtomic', () => {
     ).rejects.toThrow('power cut');
     expect(readFileSync(file, 'utf8')).toBe('old\n');
     expect(readdirSync(dir)).toEqual(['config.toml']);
+  });
+
+  it('writes through a symbolic link: the link stays, its target gets the new text', async () => {
+    mkdirSync(join(dir, 'dotfiles'));
+    const real = join(dir, 'dotfiles', 'config.toml');
+    writeFileSync(real, 'old\n');
+    chmodSync(real, 0o600);
+    symlinkSync(join('dotfiles', 'config.toml'), file); // relative, as dotfile managers make them
+    await writeFileAtomic(file, 'new\n');
+    expect(lstatSync(file).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(file)).toBe(join('dotfiles', 'config.toml'));
+    expect(readFileSync(real, 'utf8')).toBe('new\n');
+    expect(statSync(real).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir).sort()).toEqual(['config.toml', 'dotfiles']);
+    expect(readdirSync(join(dir, 'dotfiles'))).toEqual(['config.toml']);
+  });
+
+  it('follows a chain of links, creates the target of a dangling one, and refuses a loop', async () => {
+    const real = join(dir, 'real.toml');
+    symlinkSync(real, join(dir, 'middle.toml'));
+    symlinkSync(join(dir, 'middle.toml'), file);
+    expect(await writeTarget(file)).toBe(real);
+    await writeFileAtomic(file, 'created\n'); // real.toml does not exist yet
+    expect(readFileSync(real, 'utf8')).toBe('created\n');
+    expect(lstatSync(file).isSymbolicLink() && lstatSync(join(dir, 'middle.toml')).isSymbolicLink()).toBe(true);
+    const hash = await fileHash(file);
+    await writeFileAtomic(file, 'again\n', { expectedHash: hash });
+    expect(readFileSync(real, 'utf8')).toBe('again\n');
+    const loop = join(dir, 'loop.toml');
+    symlinkSync(loop, loop);
+    await expect(writeFileAtomic(loop, 'x')).rejects.toMatchObject({ code: 'ELOOP' });
+    expect(readlinkSync(loop)).toBe(loop);
   });
 
   it('hashes bytes as sha256', () => {
