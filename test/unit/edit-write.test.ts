@@ -170,19 +170,51 @@ describe('file lock', () => {
     expect(existsSync(lockPathOf(file))).toBe(false);
   });
 
+  /** The holder recorded in the lock of `file`. */
+  const holderOf = (file: string) => {
+    const lock = lockPathOf(file);
+    const owners = readdirSync(lock);
+    expect(owners).toHaveLength(1);
+    return JSON.parse(readFileSync(join(lock, owners[0]!), 'utf8')) as { pid: number; nonce: string };
+  };
+
+  /** A lock of `file` as another process leaves it: the folder with its one owner file. */
+  const plantLock = (file: string, info: { pid: number; host: string; nonce: string; created: number }) => {
+    mkdirSync(lockPathOf(file));
+    writeFileSync(join(lockPathOf(file), `owner.${info.nonce}`), JSON.stringify(info));
+  };
+
   it('breaks the lock of a process that died', async () => {
-    writeFileSync(lockPathOf(file), JSON.stringify({ pid: await deadPid(), host: hostname(), nonce: 'x', created: 0 }));
+    plantLock(file, { pid: await deadPid(), host: hostname(), nonce: 'x', created: 0 });
     const release = await acquireFileLock(file, { timeoutMs: 1000 });
-    expect(JSON.parse(readFileSync(lockPathOf(file), 'utf8')).pid).toBe(process.pid);
+    expect(holderOf(file).pid).toBe(process.pid);
     await release();
     expect(existsSync(lockPathOf(file))).toBe(false);
   });
 
+  it('honours and breaks the lock file of an older hookctl', async () => {
+    writeFileSync(lockPathOf(file), JSON.stringify({ pid: process.pid, host: hostname(), nonce: 'old', created: 0 }));
+    await expect(acquireFileLock(file, { timeoutMs: 50 })).rejects.toMatchObject({ code: 'hook_config_locked' });
+    writeFileSync(lockPathOf(file), JSON.stringify({ pid: await deadPid(), host: hostname(), nonce: 'old', created: 0 }));
+    const release = await acquireFileLock(file, { timeoutMs: 1000 });
+    expect(holderOf(file).pid).toBe(process.pid);
+    await release();
+  });
+
   it('breaks a lock older than staleMs, whoever holds it', async () => {
-    writeFileSync(lockPathOf(file), JSON.stringify({ pid: process.pid, host: 'elsewhere', nonce: 'y', created: 0 }));
+    plantLock(file, { pid: process.pid, host: 'elsewhere', nonce: 'y', created: 0 });
     await new Promise((r) => setTimeout(r, 30));
     const release = await acquireFileLock(file, { timeoutMs: 1000, staleMs: 10 });
+    expect(holderOf(file).pid).toBe(process.pid);
     await release();
+  });
+
+  it('removes the taking folders of processes that died before their rename', async () => {
+    const stray = `${lockPathOf(file)}.${await deadPid()}.abcdef.tmp`;
+    mkdirSync(stray);
+    writeFileSync(join(stray, 'owner.abcdef'), '{}');
+    await (await acquireFileLock(file))();
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('gives up on a live holder after the timeout: hook_config_locked, exit 1', async () => {
@@ -195,9 +227,13 @@ describe('file lock', () => {
 
   it('never removes a lock that is not its own', async () => {
     const release = await acquireFileLock(file);
-    const theirs = JSON.stringify({ pid: process.pid, host: hostname(), nonce: 'someone-else', created: Date.now() });
-    writeFileSync(lockPathOf(file), theirs);
+    // Someone broke ours (say, judged it stale) and took the lock since.
+    const lock = lockPathOf(file);
+    for (const owner of readdirSync(lock)) rmSync(join(lock, owner));
+    rmSync(lock, { recursive: true });
+    const theirs = { pid: process.pid, host: hostname(), nonce: 'someone-else', created: Date.now() };
+    plantLock(file, theirs);
     await release();
-    expect(readFileSync(lockPathOf(file), 'utf8')).toBe(theirs);
+    expect(holderOf(file)).toEqual(theirs);
   });
 });
