@@ -102,6 +102,26 @@ describe('import graph of the read commands', () => {
     });
   }
 
+  // The `diff` package is bundled (scripts/build.mjs) into the chunk of src/edit/unified-diff.ts.
+  const diffPackage = (m: string) => m.includes('node_modules/diff/');
+  it('the diff package is built into the editing chunk, and only there', () => {
+    const holders = Object.entries(builtFiles).filter(([, f]) => f.modules.some(diffPackage));
+    expect(holders.map(([, f]) => f.modules.includes('src/edit/unified-diff.ts'))).toEqual([true]);
+    // No built file requires the installed package at run time (it is a dev dependency).
+    const requiresDiff = Object.keys(builtFiles).filter((file) =>
+      /\brequire\(\s*['"]diff(\/[^'"]*)?['"]\s*\)/.test(withoutComments(readFileSync(join(dist, file), 'utf8'))),
+    );
+    expect(requiresDiff).toEqual([]);
+    expect(reachableFiles('commands/hooks/update.js').has(holders[0]![0])).toBe(true); // (so the check below can fail)
+  });
+
+  for (const command of ['list', 'info', 'events', 'validate', 'fire', 'runs']) {
+    it(`hooks ${command} never reaches the diff package`, () => {
+      const files = [...reachableFiles(`commands/hooks/${command}.js`)];
+      expect(files.filter((f) => builtFiles[f]!.modules.some(diffPackage))).toEqual([]);
+    });
+  }
+
   it('hooks info reads runs through the ledger reader only', () => {
     expect(reachable('commands/hooks/info.js').has('ledger/reader.ts')).toBe(true);
   });
