@@ -1,36 +1,35 @@
 #!/usr/bin/env node
-// hookctl's benchmark suite (issue 5, SPEC §7). Run with `npm run bench`.
+// hookctl's benchmark suite (SPEC §11, docs/PERFORMANCE.md). Run with `npm run bench`.
 //
-//   node bench/run.mjs [--smoke] [--runs N] [--warmup N] [--only startup,dispatch,ledger,catalog,memory]
-//                      [--build | --no-build] [--check]
+//   node bench/run.mjs [--smoke] [--runs N] [--warmup N] [--only startup,dispatch,...]
+//                      [--dialects compozy,cosh] [--inherited-env] [--build | --no-build] [--check]
 //
-// Every figure is measured side by side in one run: the two commands of a ratio alternate, each
-// `--runs` times after one unrecorded warm-up round (default 10 for the sub-second start-up and
-// ledger figures, 5 for the others, 3 for peak memory). A ratio is the median of the per-round
-// ratios (two runs moments apart), with their min–max; times are medians with min–max.
-// `--smoke` runs everything once with no pass/fail on time (CI keeps the scripts alive with it).
-// `--check` exits 1 when a target is missed. Inputs are generated into bench/.work/ (the big
-// ones once, then reused); the results also go to bench/.work/results.json.
+// The figures are the modules in bench/figures/ (each default-exports { id, order, runs, run });
+// a new figure is a new file there, and a new dialect's dispatch entry a new file in
+// bench/dialects/ (bench/figures/README.md). Every figure is measured side by side in one run:
+// the two commands of a ratio alternate, each `--runs` times after one unrecorded warm-up round.
+// A ratio is the median of the per-round ratios (two runs moments apart), with their min–max.
+//
+// Environment (bench/lib/env.mjs): every command runs in the clean environment, the inherited
+// one without its NODE_* variables (NODE_EXTRA_CA_CERTS, NODE_OPTIONS, …), on both sides of a
+// ratio. `--inherited-env` measures the start-up and dispatch ratios again in the environment as
+// inherited, in rows marked so. `--smoke` runs everything once with no pass/fail on time (CI
+// keeps the scripts alive with it). `--check` exits 1 when a target is missed. Inputs are
+// generated into bench/.work/ (the big ones once, then reused); the results also go to
+// bench/.work/results.json.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { compare, peakRss, rssMethod, run, stats } from './lib/measure.mjs';
-import {
-  catalogWorkspace,
-  demoCopy,
-  dispatchHome,
-  floodHome,
-  homesEnv,
-  ledgerHome,
-  onGenerate,
-} from './lib/fixtures.mjs';
-import { detailLines, machine, markdownTable, row } from './lib/report.mjs';
+import { makeContext } from './lib/context.mjs';
+import { environmentModes, environmentNote } from './lib/env.mjs';
+import { onGenerate } from './lib/fixtures.mjs';
+import { detailLines, machine, markdownTable } from './lib/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const work = join(root, 'bench', '.work');
-const FIGURES = ['startup', 'dispatch', 'ledger', 'catalog', 'memory'];
+const log = (text) => process.stderr.write(`bench: ${text}\n`);
 
 const { values: opts } = parseArgs({
   options: {
@@ -38,22 +37,36 @@ const { values: opts } = parseArgs({
     runs: { type: 'string' },
     warmup: { type: 'string' },
     only: { type: 'string' },
+    dialects: { type: 'string' },
+    'inherited-env': { type: 'boolean', default: false },
     build: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     check: { type: 'boolean', default: false },
   },
 });
 const smoke = opts.smoke;
-const DEFAULT_RUNS = { startup: 10, dispatch: 5, ledger: 10, catalog: 5, memory: 3 };
-/** Runs per command for one figure: --runs, else 1 for a smoke, else the figure's default. */
-const runsFor = (figure) => (opts.runs ? Number(opts.runs) : smoke ? 1 : DEFAULT_RUNS[figure]);
-const warmup = opts.warmup ? Number(opts.warmup) : smoke ? 0 : 1;
-const only = opts.only ? opts.only.split(',') : FIGURES;
-for (const f of only) if (!FIGURES.includes(f)) throw new Error(`unknown figure "${f}" (known: ${FIGURES.join(', ')})`);
 
-const node = process.execPath;
-const hookctl = (...args) => [node, join(root, 'bin', 'run.js'), ...args];
-const log = (text) => process.stderr.write(`bench: ${text}\n`);
+/** Every figure module of bench/figures/, in their order. */
+async function loadFigures() {
+  const folder = join(root, 'bench', 'figures');
+  const figures = [];
+  for (const name of readdirSync(folder).filter((f) => f.endsWith('.mjs'))) {
+    const figure = (await import(pathToFileURL(join(folder, name)).href)).default;
+    if (!figure || typeof figure.id !== 'string' || typeof figure.run !== 'function')
+      throw new Error(`bench/figures/${name}: default export must be { id, order, runs, run }`);
+    figures.push(figure);
+  }
+  return figures.sort((a, b) => (a.order ?? 1000) - (b.order ?? 1000) || a.id.localeCompare(b.id));
+}
+
+const figures = await loadFigures();
+const known = figures.map((f) => f.id);
+const only = opts.only ? opts.only.split(',') : known;
+for (const f of only) if (!known.includes(f)) throw new Error(`unknown figure "${f}" (known: ${known.join(', ')})`);
+/** Runs per command for one figure: --runs, else 1 for a smoke, else the figure's default. */
+const runsFor = (figure) => (opts.runs ? Number(opts.runs) : smoke ? 1 : (figure.runs ?? 5));
+const warmup = opts.warmup ? Number(opts.warmup) : smoke ? 0 : 1;
+const environments = environmentModes({ inherited: opts['inherited-env'] });
 
 // ---- build ----
 
@@ -77,264 +90,7 @@ function buildIsCurrent() {
 
 if (opts.build || (!opts['no-build'] && !buildIsCurrent())) {
   log('building (npm run build)');
-  execFileSync(node, [join(root, 'scripts', 'build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-// ---- figures ----
-
-const cpuNote = (r) =>
-  r.cpuRatios
-    ? `; CPU time (user+sys) ratio ${r.cpuRatios.median.toFixed(2)} (${r.cpuRatios.min.toFixed(2)}–${r.cpuRatios.max.toFixed(2)})`
-    : '';
-const spread = (r) => `${r.median.toFixed(0)} ms (${r.min.toFixed(0)}–${r.max.toFixed(0)})`;
-
-/** 1. Start-up of the read commands on the demo ÷ `node -e 0`. */
-async function startup() {
-  const demo = await demoCopy(root, work);
-  const base = { cmd: [node, '-e', '0'], env: demo.env };
-  const cases = [
-    ['startup-list', 'start-up: `hooks list -o json` ÷ `node -e 0`', ['hooks', 'list', '-o', 'json', ...demo.flags]],
-    ['startup-runs', 'start-up: `hooks runs` ÷ `node -e 0`', ['hooks', 'runs']],
-    ['startup-events', 'start-up: `hooks events` ÷ `node -e 0`', ['hooks', 'events']],
-    [
-      'startup-info',
-      'start-up: `hooks info block-secret-file-edits` ÷ `node -e 0`',
-      ['hooks', 'info', 'block-secret-file-edits', ...demo.flags],
-    ],
-  ];
-  // Sanity: the commands do their real work (not an error path).
-  const listed = JSON.parse(
-    (await run(hookctl('hooks', 'list', '-o', 'json', ...demo.flags), { env: demo.env, capture: true })).stdout,
-  );
-  if (!Array.isArray(listed) || listed.length < 10)
-    throw new Error('startup: the demo lists fewer hooks than expected');
-  const ran = JSON.parse((await run(hookctl('hooks', 'runs', '-o', 'json'), { env: demo.env, capture: true })).stdout);
-  if (ran.length !== 100) throw new Error(`startup: expected 100 demo runs, got ${ran.length}`);
-
-  const rows = [];
-  for (const [id, figure, args] of cases) {
-    const r = await compare({ cmd: hookctl(...args), env: demo.env }, base, {
-      runs: runsFor('startup'),
-      warmup,
-      cpu: true,
-    });
-    rows.push(
-      row({
-        id,
-        figure,
-        unit: '×',
-        median: r.ratio,
-        min: r.ratios.min,
-        max: r.ratios.max,
-        target: { op: '<=', value: 3 },
-        detail: `hookctl ${spread(r.a)} vs node ${spread(r.b)} (ratio of medians ${r.ratioOfMedians.toFixed(2)})${cpuNote(r)}`,
-      }),
-    );
-  }
-  return rows;
-}
-
-/** 2. `hooks fire` of 200 sync hooks running `true` ÷ Node spawning the same 200 commands. */
-async function dispatch() {
-  const count = 200;
-  const { dir } = await dispatchHome(work, count);
-  const env = homesEnv(dir);
-  rmSync(join(env.COMPOZY_HOME, 'sessions'), { recursive: true, force: true });
-  const payloadFile = join(dir, 'payload.json');
-  writeFileSync(
-    payloadFile,
-    JSON.stringify({ prompt: 'benchmark', input_class: 'user', session_id: 'bench-dispatch' }) + '\n',
-  );
-  const fire = {
-    cmd: hookctl(
-      'hooks',
-      'fire',
-      'prompt.post_assemble',
-      '--payload',
-      payloadFile,
-      '-o',
-      'json',
-      '--workspace',
-      join(dir, 'workspace'),
-    ),
-    env,
-  };
-  const baseline = {
-    cmd: [node, join(root, 'bench', 'lib', 'spawn-baseline.mjs'), String(count), payloadFile, 'true'],
-    env,
-  };
-
-  const result = JSON.parse((await run(fire.cmd, { ...fire, capture: true })).stdout);
-  const applied = result.runs?.filter((r) => r.outcome === 'applied').length;
-  if (applied !== count)
-    throw new Error(`dispatch: expected ${count} applied runs, got ${applied} (verdict ${result.verdict})`);
-
-  const r = await compare(fire, baseline, { runs: runsFor('dispatch'), warmup, cpu: true });
-  return [
-    row({
-      id: 'dispatch-ratio',
-      figure: `dispatch: \`hooks fire\` of ${count} sync hooks (\`true\`) ÷ plain Node spawning them`,
-      unit: '×',
-      median: r.ratio,
-      min: r.ratios.min,
-      max: r.ratios.max,
-      target: { op: '<=', value: 1.3 },
-      detail: `hookctl ${spread(r.a)} vs node ${spread(r.b)} (ratio of medians ${r.ratioOfMedians.toFixed(2)})${cpuNote(r)}`,
-    }),
-    row({
-      id: 'dispatch-per-hook',
-      figure: `dispatch: overhead per hook ((fire − baseline) ÷ ${count}, start-up included)`,
-      unit: 'ms',
-      median: r.differences.median / count,
-      min: r.differences.min / count,
-      max: r.differences.max / count,
-      detail: `median of the per-round differences, ${r.differences.median.toFixed(0)} ms, over ${count} hooks`,
-    }),
-  ];
-}
-
-/** 3. `hooks runs --last 20` on a 1,000,000-record log ÷ on a 100-record log. */
-async function ledger() {
-  const big = await ledgerHome(work, 1_000_000);
-  const small = await ledgerHome(work, 100);
-  const bigEnv = homesEnv(big.dir);
-  const smallEnv = homesEnv(small.dir);
-  for (const env of [bigEnv, smallEnv]) {
-    const last = JSON.parse(
-      (await run(hookctl('hooks', 'runs', '--last', '20', '-o', 'json'), { env, capture: true })).stdout,
-    );
-    if (last.length !== 20) throw new Error(`ledger: expected 20 records, got ${last.length}`);
-  }
-  const r = await compare(
-    { cmd: hookctl('hooks', 'runs', '--last', '20'), env: bigEnv },
-    { cmd: hookctl('hooks', 'runs', '--last', '20'), env: smallEnv },
-    { runs: runsFor('ledger'), warmup },
-  );
-  return [
-    row({
-      id: 'ledger-ratio',
-      figure: '`hooks runs --last 20`: 1,000,000-record log ÷ 100-record log',
-      unit: '×',
-      median: r.ratio,
-      min: r.ratios.min,
-      max: r.ratios.max,
-      target: { op: '<=', value: 1.2 },
-      detail: `1M records ${spread(r.a)} vs 100 records ${spread(r.b)} (ratio of medians ${r.ratioOfMedians.toFixed(2)})`,
-    }),
-  ];
-}
-
-const BIG_CATALOG = { configCount: 2000, skillCount: 4000, perSkill: 2 };
-const SMALL_CATALOG = { configCount: 2, skillCount: 4, perSkill: 2 };
-
-let catalogInputs;
-
-/** The 10,000- and 10-declaration workspaces (figures 4 and 5 share them). */
-function catalogs() {
-  catalogInputs ??= (async () => {
-    const big = await catalogWorkspace(root, work, BIG_CATALOG);
-    const small = await catalogWorkspace(root, work, SMALL_CATALOG);
-    const setup = (dir) => ({ env: homesEnv(dir), flags: ['--workspace', join(dir, 'workspace')] });
-    return { big: setup(big.dir), small: setup(small.dir) };
-  })();
-  return catalogInputs;
-}
-
-/** 4. `hooks list` over 10,000 declarations: wall time, and its ratio to a 10-declaration workspace. */
-async function catalog() {
-  const { big, small } = await catalogs();
-  for (const [c, n] of [
-    [big, 10_000],
-    [small, 10],
-  ]) {
-    const listed = JSON.parse(
-      (await run(hookctl('hooks', 'list', '-o', 'json', ...c.flags), { env: c.env, capture: true })).stdout,
-    );
-    if (listed.length !== n) throw new Error(`catalog: expected ${n} declarations listed, got ${listed.length}`);
-  }
-  const r = await compare(
-    { cmd: hookctl('hooks', 'list', ...big.flags), env: big.env },
-    { cmd: hookctl('hooks', 'list', ...small.flags), env: small.env },
-    { runs: runsFor('catalog'), warmup },
-  );
-  return [
-    row({
-      id: 'catalog-wall',
-      figure: '`hooks list`, 10,000 declarations (2,000 in config.toml + 4,000 SKILL.md): wall time',
-      unit: 'ms',
-      median: r.a.median,
-      min: r.a.min,
-      max: r.a.max,
-      target: { op: '<=', value: 1000 },
-    }),
-    row({
-      id: 'catalog-ratio',
-      figure: '`hooks list`: 10,000 declarations ÷ 10 declarations',
-      unit: '×',
-      median: r.ratio,
-      min: r.ratios.min,
-      max: r.ratios.max,
-      detail: `10,000 ${spread(r.a)} vs 10 ${spread(r.b)} (ratio of medians ${r.ratioOfMedians.toFixed(2)})`,
-    }),
-  ];
-}
-
-/** 5. Peak RSS of `hooks list` at 10,000 declarations, and of `hooks fire` while a hook writes 1 GiB. */
-async function memory() {
-  const { big } = await catalogs();
-  const gib = 1024 ** 3;
-  const { dir } = await floodHome(work, gib);
-  const floodEnv = homesEnv(dir);
-  rmSync(join(floodEnv.COMPOZY_HOME, 'sessions'), { recursive: true, force: true });
-  const payloadFile = join(dir, 'payload.json');
-  writeFileSync(payloadFile, JSON.stringify({ prompt: 'benchmark', session_id: 'bench-flood' }) + '\n');
-  const memoryRuns = runsFor('memory');
-
-  const listMb = [];
-  const fireMb = [];
-  for (let i = 0; i < memoryRuns; i++) {
-    const list = await peakRss({ cmd: hookctl('hooks', 'list', ...big.flags), env: big.env });
-    listMb.push(list.mb);
-    const fire = await peakRss({
-      cmd: hookctl(
-        'hooks',
-        'fire',
-        'prompt.post_assemble',
-        '--payload',
-        payloadFile,
-        '-o',
-        'json',
-        '--workspace',
-        join(dir, 'workspace'),
-      ),
-      env: floodEnv,
-      capture: true,
-    });
-    const result = JSON.parse(fire.stdout);
-    const bytes = result.runs?.[0]?.stdout_bytes;
-    if (bytes !== gib) throw new Error(`memory: the flood hook's stdout_bytes is ${bytes}, expected ${gib}`);
-    fireMb.push(fire.mb);
-  }
-  const l = stats(listMb);
-  const f = stats(fireMb);
-  return [
-    row({
-      id: 'memory-list',
-      figure: 'peak RSS: `hooks list`, 10,000 declarations',
-      unit: 'MB',
-      ...l,
-      target: { op: '<', value: 150 },
-      detail: `${memoryRuns} run(s), measured with ${rssMethod()}`,
-    }),
-    row({
-      id: 'memory-fire',
-      figure: 'peak RSS: `hooks fire` while a hook writes 1 GiB to stdout',
-      unit: 'MB',
-      ...f,
-      target: { op: '<', value: 100 },
-      detail: `${memoryRuns} run(s), measured with ${rssMethod()}`,
-    }),
-  ];
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 // ---- main ----
@@ -346,23 +102,38 @@ const env = machine();
 log(
   `${env.nproc} cores, ${env.cpu}, Node ${env.node}, load ${env.loadavg.join(' ')}; warm-up ${warmup}${smoke ? ' (smoke: one run each)' : ''}`,
 );
+log(environmentNote(environments));
+const ctx = makeContext({
+  root,
+  work,
+  smoke,
+  warmup,
+  runsFor,
+  modes: environments.modes,
+  log,
+  dialects: opts.dialects?.split(','),
+});
 const rows = [];
-const steps = { startup, dispatch, ledger, catalog, memory };
-for (const name of FIGURES) {
-  if (!only.includes(name)) continue;
+for (const figure of figures) {
+  if (!only.includes(figure.id)) continue;
   const t = Date.now();
-  log(`${name} ...`);
-  rows.push(...(await steps[name]()));
-  log(`${name} done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  log(`${figure.id} ...`);
+  rows.push(...(await figure.run(ctx)));
+  log(`${figure.id} done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
 
 const table = markdownTable(rows, { smoke });
 const details = detailLines(rows);
-process.stdout.write(`${table}\n\n${details.join('\n')}\n`);
 const loadAfter = machine().loadavg;
 process.stdout.write(
-  `\nMachine: ${env.nproc} cores, ${env.cpu}, Node ${env.node}, ${env.os}; load average before ${env.loadavg.join(' ')}, after ${loadAfter.join(' ')}.\n` +
-    `Runs per command: ${only.map((f) => `${f} ${runsFor(f)}`).join(', ')} (+${warmup} warm-up)${smoke ? '; smoke: no pass/fail on time' : ''}. Total ${((Date.now() - started) / 1000).toFixed(0)} s.\n`,
+  `${environmentNote(environments)}\n\n${table}\n\n${details.join('\n')}\n` +
+    `\nMachine: ${env.nproc} cores, ${env.cpu}, Node ${env.node}, ${env.os}; load average before ${env.loadavg.join(' ')}, after ${loadAfter.join(' ')}.\n` +
+    `Runs per command: ${figures
+      .filter((f) => only.includes(f.id))
+      .map((f) => `${f.id} ${runsFor(f)}`)
+      .join(
+        ', ',
+      )} (+${warmup} warm-up)${smoke ? '; smoke: no pass/fail on time' : ''}. Total ${((Date.now() - started) / 1000).toFixed(0)} s.\n`,
 );
 writeFileSync(
   join(work, 'results.json'),
@@ -370,8 +141,9 @@ writeFileSync(
     {
       date: new Date().toISOString(),
       smoke,
-      runs: Object.fromEntries(only.map((f) => [f, runsFor(f)])),
+      runs: Object.fromEntries(figures.filter((f) => only.includes(f.id)).map((f) => [f.id, runsFor(f)])),
       warmup,
+      environment: { removed: environments.removed, modes: environments.modes.map((m) => m.label) },
       machine: { ...env, loadavgAfter: loadAfter },
       rows,
     },

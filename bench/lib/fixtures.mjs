@@ -228,6 +228,20 @@ export function dispatchHome(workDir, count) {
   });
 }
 
+/** A cosh home whose config.toml has `count` PreToolUse hooks running `true` (the cosh dispatch entry). */
+export function coshDispatchHome(workDir, count) {
+  return generateOnce(join(workDir, `cosh-dispatch-${count}`), async (dir) => {
+    let toml = '[hooks]\nenabled = true\n';
+    for (let i = 0; i < count; i++)
+      toml += `\n[[hooks.PreToolUse]]\nname = "true-${String(i).padStart(3, '0')}"\ncommand = "true"\n`;
+    mkdirSync(join(dir, 'home', '.compozy'), { recursive: true });
+    mkdirSync(join(dir, 'home', '.copilot-shell'), { recursive: true });
+    mkdirSync(join(dir, 'system'), { recursive: true });
+    mkdirSync(join(dir, 'workspace'), { recursive: true });
+    writeFileSync(join(dir, 'home', '.copilot-shell', 'config.toml'), toml);
+  });
+}
+
 /** A compozy home with one sync hook that writes `bytes` zero bytes to stdout (figure 5). */
 export function floodHome(workDir, bytes) {
   return generateOnce(join(workDir, `flood-${bytes}`), async (dir) => {
