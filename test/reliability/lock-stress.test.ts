@@ -62,7 +62,8 @@ function overlap(lines: string[]): string | undefined {
     const [what, pid] = line.split(' ') as [string, string];
     if (what === 'kill') killed.add(pid);
     else if (what === 'enter') {
-      if (inside !== undefined && !killed.has(inside)) return `line ${i + 1}: ${pid} entered while ${inside} held the lock`;
+      if (inside !== undefined && !killed.has(inside))
+        return `line ${i + 1}: ${pid} entered while ${inside} held the lock`;
       inside = pid;
     } else if (what === 'exit') {
       if (inside !== pid) return `line ${i + 1}: ${pid} left a lock held by ${inside}`;

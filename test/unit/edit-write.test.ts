@@ -16,13 +16,7 @@ import {
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  fileHash,
-  removeStrayTempFiles,
-  sha256,
-  writeFileAtomic,
-  writeTarget,
-} from '../../src/edit/atomic-write.js';
+import { fileHash, removeStrayTempFiles, sha256, writeFileAtomic, writeTarget } from '../../src/edit/atomic-write.js';
 import { acquireFileLock, lockPathOf, withFileLock } from '../../src/edit/file-lock.js';
 import { HookctlError } from '../../src/errors.js';
 
@@ -195,7 +189,10 @@ describe('file lock', () => {
   it('honours and breaks the lock file of an older hookctl', async () => {
     writeFileSync(lockPathOf(file), JSON.stringify({ pid: process.pid, host: hostname(), nonce: 'old', created: 0 }));
     await expect(acquireFileLock(file, { timeoutMs: 50 })).rejects.toMatchObject({ code: 'hook_config_locked' });
-    writeFileSync(lockPathOf(file), JSON.stringify({ pid: await deadPid(), host: hostname(), nonce: 'old', created: 0 }));
+    writeFileSync(
+      lockPathOf(file),
+      JSON.stringify({ pid: await deadPid(), host: hostname(), nonce: 'old', created: 0 }),
+    );
     const release = await acquireFileLock(file, { timeoutMs: 1000 });
     expect(holderOf(file).pid).toBe(process.pid);
     await release();
@@ -213,7 +210,9 @@ describe('file lock', () => {
     const stray = `${lockPathOf(file)}.${await deadPid()}.abcdef.tmp`;
     mkdirSync(stray);
     writeFileSync(join(stray, 'owner.abcdef'), '{}');
-    await (await acquireFileLock(file))();
+    await (
+      await acquireFileLock(file)
+    )();
     expect(readdirSync(dir)).toEqual([]);
   });
 
