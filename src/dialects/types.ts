@@ -1,11 +1,35 @@
 // The one interface every dialect implements (docs/DESIGN.md, "Dialects"). A dialect is a folder
 // under src/dialects/<name>/ exporting one `Dialect` object; src/dialects/registry.ts lists them.
-// Nothing outside a dialect's folder compares dialect names: use cases ask the registry.
+// Nothing outside a dialect's folder compares dialect names: use cases (src/app/) ask the registry.
 //
-// DRAFT (session 4): the redesign owns this file and may change it; keep it types only, so
-// importing it loads nothing.
+// Types only, so importing this file loads nothing. A Dialect object itself must stay light too:
+// its index module may load its event catalog (list, events and fire need it at once), and
+// imports everything else — loaders, rules, payload types, dispatch — inside the member that
+// needs it, so registering a dialect costs a command nothing it does not use.
+//
+// Changes from the session-4 draft (the claude dialect was started on the draft):
+// - `sources` (new): the dialect's source names, for `hooks list --source`.
+// - `eventDetail` / `eventSchemas` return `EventDetail` / `EventSchemas` (were `unknown`), or
+//   undefined when the dialect has no such event.
+// - `validateFile` is asked in registry order; a dialect that answers undefined does not claim
+//   the file. `claimsUnknownFiles` (new, at most one dialect: compozy) marks the one asked last,
+//   which reports a file nobody claims (`unknown_file_kind`, unreadable, binary).
+// - `schemaKindOf` and `schemaDocument` (new, optional): which JSON Schema of schemas/ describes a
+//   source file, and the parsed document it checks, so `validate` runs the schemas of every
+//   dialect without knowing their formats.
+// - `diagnosticCodes` (new, optional): the dialect's own diagnostic codes and meanings (SARIF rules).
+// - `mutations` (new, optional): what create/update/delete/enable/disable may change in this
+//   dialect's files (SPEC §6.1); the edit use case (src/app/edit.ts) asks the registry for it.
+// - `sessionIdFor(payload)` only reads the payload (was `(payload, requested) => string`): `--session`
+//   and a new id are the same for every dialect, and the id helpers would load the ledger at start.
+// - `DispatchRequest.declarations` holds every status (as drafted); dispatch runs the active ones.
+// - `DispatchResult` keys are printed in the order the dialect builds them (after `event`,
+//   `dialect`, `session_id`, `dispatch_id`, which the fire use case puts first).
+// - `PlanEntry.order` and `DispatchResult` stay as drafted; `PlanEntry.source` is the shared string.
 import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
+import type { Locator } from '../declarations/source-file.js';
+import type { EventSchemas } from '../events/schema.js';
 import type { Executor } from '../exec/types.js';
 import type { RunRecord } from '../ledger/record.js';
 import type { Locations } from '../paths.js';
@@ -33,10 +57,48 @@ export interface EventRow {
   [extra: string]: unknown;
 }
 
+export interface PayloadFieldRow {
+  name: string;
+  type: string;
+  enum?: string[];
+  /** cosh: a base field every event carries. */
+  base?: boolean;
+}
+
+export interface PatchFieldRow {
+  name: string;
+  type: string;
+  /** The engine acts on the field. */
+  applied: boolean;
+  /** Where an applied field lands when not on the payload field of the same name. */
+  applied_to?: string;
+}
+
+/** `hooks events EVENT`: the row, plus what a hook receives and may answer. */
+export interface EventDetail extends EventRow {
+  summary: string;
+  /** The check that can reject an answer (compozy guards); null when none. */
+  guard: string | null;
+  /** The answer key that denies; null when none. */
+  deny_field: string | null;
+  payload_fields: PayloadFieldRow[];
+  patch_fields: PatchFieldRow[];
+  /** The answer is decoded but never applied. */
+  observation_only: boolean;
+  /** The payload fields a declaration's matcher may test. */
+  matcher_fields: readonly string[];
+}
+
 export interface FileValidation {
   diagnostics: Diagnostic[];
-  /** The JSON Schema kind that describes this file, when one does. */
+  /** The JSON Schema kind (schemas/, src/validate/validators.generated.ts) that describes this file. */
   schema?: string;
+}
+
+/** A parsed source file, for a JSON Schema check with positions. */
+export interface SchemaDocument {
+  document: unknown;
+  locate: Locator;
 }
 
 /** One entry of `fire --dry-run`'s plan (SPEC §6, claude.md §6). */
@@ -75,6 +137,15 @@ export interface DispatchRequest {
   options?: Record<string, unknown>;
 }
 
+/** What `plan` needs: a dispatch request without the parts that run or record anything. */
+export type PlanRequest = Omit<
+  DispatchRequest,
+  'sessionId' | 'dispatchId' | 'depth' | 'executor' | 'onRecord' | 'onNotification'
+> & {
+  /** `--session`, when given (the payload's own session_id is the dialect's to read). */
+  sessionId?: string;
+};
+
 /** What a dispatch returns; `fire -o json` prints it as is (SPEC §6, claude.md §6). */
 export interface DispatchResult {
   verdict: string;
@@ -84,17 +155,86 @@ export interface DispatchResult {
   [extra: string]: unknown;
 }
 
+// ---- edit (SPEC §6.1) ----
+
+export type EditAction = 'create' | 'update' | 'delete' | 'enable' | 'disable';
+
+/** Which config file a change goes to. */
+export type EditScope = 'workspace' | 'global';
+
+export interface ChangeRequest {
+  action: EditAction;
+  name: string;
+  scope: EditScope;
+  /** create/update: the fields to set or remove, as the editing dialect parsed them from flags. */
+  changes?: readonly unknown[];
+  dryRun: boolean;
+  loc: Locations;
+  env: NodeJS.ProcessEnv;
+}
+
+/** What happened to one file (`targets` of the edit commands' JSON). */
+export interface FileChange {
+  dialect: string;
+  file: string;
+  changed: boolean;
+  /** The file did not exist before (create). */
+  created?: boolean;
+  /** --dry-run only: the unified diff ('' when nothing would change). */
+  diff?: string;
+}
+
+/** A config file that holds declarations, as the ownership rules see it. */
+export interface EditTarget {
+  file: string;
+  /** Names its declarations have. */
+  names: string[];
+  /** It exists but cannot be read as declarations: any change to it is refused. */
+  unreadable: boolean;
+}
+
+/** Declarations written in config files, changed in place (compozy: config.toml). */
+export interface ConfigEditor {
+  /** The config file of a scope. */
+  fileOf(loc: Locations, scope: EditScope): string;
+  /** The one source these edits write; a name owned only by another source is immutable. */
+  readonly source: string;
+  readTarget(file: string, req: ChangeRequest): Promise<EditTarget>;
+  /** The edit commands' field flags as this dialect's changes; a usage error when they do not fit the action. */
+  changesFromFlags(action: EditAction, flags: Record<string, unknown>): Promise<readonly unknown[] | undefined>;
+  /** Runs the change on one file (under its lock), or computes its diff on a dry run. */
+  change(req: ChangeRequest, file: string, name: string): Promise<{ change: FileChange; warnings: string[] }>;
+}
+
+/** enable/disable through a switch kept outside the declarations (cosh: states/hooks.json). */
+export interface HookSwitch {
+  /** The switch lists the name as disabled (enable also cleans up a name whose hook is gone). */
+  holds(loc: Locations, name: string): Promise<boolean>;
+  set(req: ChangeRequest, name: string, disabled: boolean): Promise<FileChange>;
+}
+
+export interface DialectMutations {
+  /** How a change message names one of this dialect's hooks, before its quoted name: `hook`, `cosh hook`. */
+  readonly noun: string;
+  readonly config?: ConfigEditor;
+  readonly switch?: HookSwitch;
+}
+
 export interface Dialect {
   /** `compozy`, `cosh`, `claude`: the value of `--dialect` and of every record's `dialect`. */
   readonly name: string;
+  /** The dialect's source names (`hooks list --source`), in dispatch order. */
+  readonly sources: readonly string[];
+  /** Codes only this dialect emits, each with a one-line meaning (shared ones: declarations/codes.ts). */
+  readonly diagnosticCodes?: Readonly<Record<string, string>>;
 
   // ---- events (synchronous and light) ----
   eventRows(): readonly EventRow[];
   hasEvent(event: string): boolean;
   /** A usage-error text for an event this dialect knows to be gone (`... was removed; use ...`). */
   removedEventHint?(event: string): string | undefined;
-  eventDetail(event: string): Promise<unknown>;
-  eventSchemas(event: string): Promise<unknown>;
+  eventDetail(event: string): Promise<EventDetail | undefined>;
+  eventSchemas(event: string): Promise<EventSchemas | undefined>;
 
   // ---- where things are ----
   /** The folder holding `<session_id>/hook-runs.jsonl` for this dialect. */
@@ -103,13 +243,32 @@ export interface Dialect {
   // ---- sources ----
   loadCatalog(loc: Locations, env: NodeJS.ProcessEnv): Promise<DialectCatalog>;
   /** `validate FILE`: this dialect's verdict on a file, or undefined when the file is not its kind. */
-  validateFile(file: string, text: string, loc: Locations, env: NodeJS.ProcessEnv): Promise<FileValidation | undefined>;
+  /** `text` is undefined when the file is not readable text (missing, binary, invalid UTF-8). */
+  validateFile(
+    file: string,
+    text: string | undefined,
+    loc: Locations,
+    env: NodeJS.ProcessEnv,
+  ): Promise<FileValidation | undefined>;
+  /** Asked last by `validate FILE`, and answers for every file (at most one dialect sets it). */
+  readonly claimsUnknownFiles?: boolean;
+  /** `validate` of every source: the schema kind of a file loadCatalog read, by where it was found. */
+  schemaKindOf?(file: string, loc: Locations): string | undefined;
+  /** The document a schema kind of this dialect checks; undefined when there is nothing to check. */
+  schemaDocument?(kind: string, file: string, text: string): Promise<SchemaDocument | undefined>;
 
   // ---- fire ----
-  /** The session id of a dispatch: `--session`, else the payload's, else a new one. */
-  sessionIdFor(payload: Record<string, unknown>, requested: string | undefined): string;
-  plan(req: DispatchRequest): Promise<PlanEntry[]>;
+  /**
+   * The session id a payload names, in this dialect's words; undefined when it names none. The
+   * session of a dispatch is `--session`, else this, else a new id (the fire use case decides).
+   */
+  sessionIdFor(payload: Record<string, unknown>): string | undefined;
+  plan(req: PlanRequest): Promise<PlanEntry[]>;
   dispatch(req: DispatchRequest): Promise<DispatchResult>;
   /** The exit code of a finished dispatch (SPEC §6). */
   exitCode(result: DispatchResult): number;
+
+  // ---- edit ----
+  /** What the edit commands may change; absent: this dialect's hooks are read only. */
+  readonly mutations?: DialectMutations;
 }

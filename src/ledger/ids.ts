@@ -45,3 +45,13 @@ export function assertSessionId(id: string): string {
     ExitCode.usage,
   );
 }
+
+/** A new session id, when neither `--session` nor the payload names one. */
+export function newSessionId(): string {
+  return `s_${globalThis.crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
+}
+
+/** A new dispatch id: every record of one `fire` shares it. */
+export function newDispatchId(): string {
+  return `d_${globalThis.crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
+}

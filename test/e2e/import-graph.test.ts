@@ -31,8 +31,11 @@ export function relativeRequires(source: string): string[] {
   return [...found];
 }
 
-/** Every built file reachable from `entry` (relative to dist/), loaded at once or on demand. */
-function reachableFiles(entry: string): Set<string> {
+/**
+ * Every built file reachable from `entry` (relative to dist/): loaded at once or on demand, or,
+ * with `atStart`, only those loaded at once (static requires, as the command file loads).
+ */
+function reachableFiles(entry: string, atStart = false): Set<string> {
   const seen = new Set<string>();
   const stack = [entry];
   while (stack.length > 0) {
@@ -41,20 +44,30 @@ function reachableFiles(entry: string): Set<string> {
     seen.add(file);
     const built = builtFiles[file];
     if (!built) throw new Error(`${file} is required but is not in dist/modules.json`);
-    stack.push(...built.imports.filter((f) => f in builtFiles), ...built.dynamicImports.filter((f) => f in builtFiles));
+    stack.push(...built.imports.filter((f) => f in builtFiles));
+    if (!atStart) stack.push(...built.dynamicImports.filter((f) => f in builtFiles));
   }
   return seen;
 }
 
 /** The source modules (relative to src/) inside the built files reachable from `entry`. */
-function reachable(entry: string): Set<string> {
+function reachable(entry: string, atStart = false): Set<string> {
   const modules = new Set<string>();
-  for (const file of reachableFiles(entry))
+  for (const file of reachableFiles(entry, atStart))
     for (const m of builtFiles[file]!.modules) if (m.startsWith('src/')) modules.add(m.slice('src/'.length));
   return modules;
 }
 
-const FORBIDDEN = [/^exec\/subprocess\.ts$/, /^exec\/lookpath\.ts$/, /^ledger\/writer\.ts$/, /^dispatch\//];
+/**
+ * The executor and the run-log writer. Dispatch takes the executor as a parameter
+ * (src/dialects/types.ts), so a read command cannot reach these even on demand.
+ */
+const FORBIDDEN = [/^exec\/subprocess\.ts$/, /^exec\/lookpath\.ts$/, /^ledger\/writer\.ts$/];
+/**
+ * Each dialect's dispatch code (src/dialects/<name>/fire.ts and what it imports). Every Dialect
+ * object can dispatch, so a read command reaches it on demand; it must never load it.
+ */
+const DISPATCH = [/^dialects\/[^/]+\/(fire|dispatch)\.ts$/, /^dialects\/[^/]+\/dispatch\//];
 
 describe('import graph of the read commands', () => {
   it('parses every kind of relative require, and nothing else', () => {
@@ -90,15 +103,18 @@ describe('import graph of the read commands', () => {
     const fire = reachable('commands/hooks/fire.js');
     expect(fire.has('exec/subprocess.ts')).toBe(true);
     expect(fire.has('ledger/writer.ts')).toBe(true);
+    expect([...fire].filter((m) => DISPATCH.some((re) => re.test(m))).length).toBeGreaterThan(1);
   });
 
   for (const command of ['list', 'info', 'events', 'validate']) {
-    it(`hooks ${command} never reaches the subprocess, LookPath, run-log writer or dispatch code`, () => {
+    it(`hooks ${command} never reaches the subprocess, LookPath or run-log writer, and loads no dispatch code`, () => {
       const modules = reachable(`commands/hooks/${command}.js`);
       expect(modules.size).toBeGreaterThan(3);
       const bad = [...modules].filter((m) => FORBIDDEN.some((re) => re.test(m)));
       expect(bad, `hooks ${command} reaches ${bad.join(', ')}`).toEqual([]);
-      if (command !== 'info') expect([...modules].filter((m) => m.startsWith('ledger/'))).toEqual([]);
+      const atStart = reachable(`commands/hooks/${command}.js`, true);
+      expect([...atStart].filter((m) => DISPATCH.some((re) => re.test(m)))).toEqual([]);
+      if (command !== 'info') expect([...atStart].filter((m) => m.startsWith('ledger/'))).toEqual([]);
     });
   }
 
@@ -116,8 +132,9 @@ describe('import graph of the read commands', () => {
   });
 
   for (const command of ['list', 'info', 'events', 'validate', 'fire', 'runs']) {
-    it(`hooks ${command} never reaches the diff package`, () => {
-      const files = [...reachableFiles(`commands/hooks/${command}.js`)];
+    // At start: an edit reached on demand (the registry's dialect mutations) may load it later.
+    it(`hooks ${command} does not load the diff package at start`, () => {
+      const files = [...reachableFiles(`commands/hooks/${command}.js`, true)];
       expect(files.filter((f) => builtFiles[f]!.modules.some(diffPackage))).toEqual([]);
     });
   }
@@ -214,11 +231,45 @@ describe('CommonJS modules a command run loads', () => {
       const sources = loadedSources(modules);
       expect(sources.size).toBeGreaterThan(3);
       expect([...sources].filter((m) => FORBIDDEN.some((re) => re.test(m)))).toEqual([]);
+      expect([...sources].filter((m) => DISPATCH.some((re) => re.test(m)))).toEqual([]);
+      expect(sources.has('edit/unified-diff.ts')).toBe(false);
     });
   }
 
-  it('hookctl hooks fire loads the hook runner and node:crypto (so the check above can fail)', async () => {
-    const { modules, builtins } = await loadedPackages(
+  it('an edit --dry-run loads the diff and node:crypto (so the checks above can fail)', async () => {
+    const { modules, builtins, code } = await loadedPackages(
+      [
+        'hooks',
+        'update',
+        'block-secret-file-edits',
+        '--timeout',
+        '9s',
+        '--dry-run',
+        '--workspace',
+        join(demoDir, 'workspace'),
+      ],
+      demoEnv(),
+    );
+    expect(code).toBe(0);
+    expect(loadedSources(modules).has('edit/unified-diff.ts')).toBe(true);
+    expect(builtins).toContain('crypto');
+  });
+
+  for (const args of [
+    ['hooks', 'info', 'prompt-style', '-o', 'json'],
+    ['hooks', 'validate', '-o', 'json'],
+  ]) {
+    it(`hookctl ${args.slice(0, 2).join(' ')} loads neither the hook runner nor dispatch code`, async () => {
+      const { modules } = await loadedPackages([...args, '--workspace', join(demoDir, 'workspace')], demoEnv());
+      const sources = loadedSources(modules);
+      expect(sources.size).toBeGreaterThan(3);
+      expect([...sources].filter((m) => FORBIDDEN.some((re) => re.test(m)))).toEqual([]);
+      expect([...sources].filter((m) => DISPATCH.some((re) => re.test(m)))).toEqual([]);
+    });
+  }
+
+  it('hookctl hooks fire loads the hook runner (so the check above can fail)', async () => {
+    const { modules } = await loadedPackages(
       [
         'hooks',
         'fire',
@@ -234,9 +285,35 @@ describe('CommonJS modules a command run loads', () => {
       demoEnv(),
       '{}',
     );
-    expect(loadedSources(modules).has('dispatch/compozy.ts')).toBe(true);
-    expect(builtins).toContain('crypto');
+    expect(loadedSources(modules).has('dialects/compozy/dispatch/dispatch.ts')).toBe(true);
   });
+
+  // A dialect's loaders and rules load only when a command reads that dialect (issue 12).
+  const LOADERS: Record<string, RegExp> = {
+    compozy: /^dialects\/compozy\/(sources|rules)\//,
+    cosh: /^dialects\/cosh\/(load|config|extension|hook|states|json)\.ts$/,
+  };
+  const loadersIn = (sources: Set<string>) =>
+    Object.keys(LOADERS).filter((d) => [...sources].some((m) => LOADERS[d]!.test(m)));
+
+  for (const [args, input, read] of [
+    [['hooks', 'list', '-o', 'json'], undefined, ['compozy', 'cosh']],
+    [['hooks', 'list', '--dialect', 'cosh', '-o', 'json'], undefined, ['cosh']],
+    [['hooks', 'list', '--dialect', 'compozy', '-o', 'json'], undefined, ['compozy']],
+    [['hooks', 'fire', 'PreToolUse', '--dry-run', '--payload', '-', '-o', 'json'], '{}', ['cosh']],
+    [['hooks', 'fire', 'session.post_create', '--dry-run', '--payload', '-', '-o', 'json'], '{}', ['compozy']],
+    [['hooks', 'events', '-o', 'json'], undefined, []],
+  ] as const) {
+    it(`hookctl ${args.join(' ')} loads the loaders of ${read.length ? read.join(' and ') : 'no dialect'} only`, async () => {
+      const { modules, code } = await loadedPackages(
+        [...args, '--workspace', join(demoDir, 'workspace')],
+        demoEnv(),
+        input,
+      );
+      expect(code).toBe(0);
+      expect(loadersIn(loadedSources(modules))).toEqual(read);
+    });
+  }
 
   it('a run loads no ES module: everything it runs can be served by the compile cache', async () => {
     const { modules, code } = await loadedPackages(['hooks', 'events', '-o', 'json'], demoEnv());

@@ -1,7 +1,7 @@
 import { Flags, HookctlCommand } from '../../cli/base-command.js';
-import { renderTable } from '../../cli/table.js';
+import { queryRuns } from '../../app/runs.js';
 import { parseSince } from '../../ledger/reader.js';
-import { queryRuns } from '../../views/runs.js';
+import { renderRuns, skippedLinesWarning } from '../../views/run-records.js';
 
 export default class HooksRuns extends HookctlCommand {
   static override summary = 'Show recorded hook runs of one session, oldest first.';
@@ -33,37 +33,11 @@ export default class HooksRuns extends HookctlCommand {
       since,
       last: flags.last,
     });
-    if (result.skipped > 0) {
-      this.printWarning(
-        `skipped ${result.skipped} line${result.skipped === 1 ? '' : 's'} that are not valid JSON (torn write?)`,
-      );
-    }
+    const skipped = skippedLinesWarning(result.skipped);
+    if (skipped) this.printWarning(skipped);
     const format = this.outputFormat(flags);
     if (format === 'json') return this.printJson(result.records);
     if (format === 'jsonl') return this.printJsonl(result.records);
-    if (result.session === undefined) return this.print('No sessions recorded yet.');
-    const colour = this.colour(flags);
-    this.print(colour.paint('dim', `session ${result.session}`));
-    if (result.records.length === 0) return this.print('No runs match.');
-    const outcomeStyle = (o: string) =>
-      o === 'applied'
-        ? colour.paint('ok', o)
-        : o === 'failed' || o === 'denied'
-          ? colour.paint('error', o)
-          : colour.paint('warning', o);
-    this.print(
-      renderTable(
-        ['Hook', 'Event', 'Outcome', 'Duration', 'Error', 'Recorded'],
-        result.records.map((r) => [
-          r.hook_name,
-          r.event,
-          outcomeStyle(r.outcome),
-          `${r.duration_ms} ms`,
-          r.error ?? (r.decision ? `decision: ${r.decision}` : ''),
-          r.recorded_at,
-        ]),
-        colour,
-      ),
-    );
+    this.print(renderRuns(result, this.colour(flags)));
   }
 }

@@ -1,0 +1,35 @@
+// Human rendering of `hooks runs`: the session, then one row per recorded run.
+import type { Colour } from '../cli/colour.js';
+import { renderTable } from '../cli/table.js';
+import type { RunsResult } from '../app/runs.js';
+
+export function renderRuns(result: RunsResult, colour: Colour): string {
+  if (result.session === undefined) return 'No sessions recorded yet.';
+  const head = colour.paint('dim', `session ${result.session}`);
+  if (result.records.length === 0) return `${head}\nNo runs match.`;
+  const outcomeStyle = (o: string) =>
+    o === 'applied'
+      ? colour.paint('ok', o)
+      : o === 'failed' || o === 'denied'
+        ? colour.paint('error', o)
+        : colour.paint('warning', o);
+  const table = renderTable(
+    ['Hook', 'Event', 'Outcome', 'Duration', 'Error', 'Recorded'],
+    result.records.map((r) => [
+      r.hook_name,
+      r.event,
+      outcomeStyle(r.outcome),
+      `${r.duration_ms} ms`,
+      r.error ?? (r.decision ? `decision: ${r.decision}` : ''),
+      r.recorded_at,
+    ]),
+    colour,
+  );
+  return `${head}\n${table}`;
+}
+
+/** The stderr note about lines that are not JSON; undefined when there are none. */
+export function skippedLinesWarning(skipped: number): string | undefined {
+  if (skipped === 0) return undefined;
+  return `skipped ${skipped} line${skipped === 1 ? '' : 's'} that are not valid JSON (torn write?)`;
+}
