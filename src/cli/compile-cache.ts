@@ -116,12 +116,13 @@ function install(Module: ModuleStatic, dir: string): void {
   const made: { script: Script; file: string; filename: string; source: string }[] = [];
   Module.prototype._compile = function (this: ModuleLike, content: string, filename: string, format?: string) {
     if (format === 'module') return compile.call(this, content, filename, format);
-    if (hasDynamicImport(content)) {
+    const file = join(dir, entryName(filename));
+    const found = cachedCode(file, filename, content);
+    // An entry is only ever made from a source without import(), so a hit needs no scan.
+    if (!(found instanceof Buffer) && hasDynamicImport(content)) {
       state.uncached++;
       return compile.call(this, content, filename, format);
     }
-    const file = join(dir, entryName(filename));
-    const found = cachedCode(file, filename, content);
     const cachedData = typeof found === 'string' ? undefined : found;
     let script: Script;
     try {
@@ -158,9 +159,38 @@ function install(Module: ModuleStatic, dir: string): void {
  * (util/os.js, module-loader.js, ts-path.js, execute.js) are small.
  */
 export function hasDynamicImport(source: string): boolean {
-  return DYNAMIC_IMPORT.test(source);
+  for (let at = source.indexOf('import'); at !== -1; at = source.indexOf('import', at + 6)) {
+    if (at > 0 && isIdentifierPart(source.charCodeAt(at - 1))) continue; // __importDefault
+    if (isIdentifierPart(source.charCodeAt(at + 6))) continue; // importance
+    let i = at + 6;
+    for (;;) {
+      while (i < source.length && /\s/.test(source[i]!)) i++;
+      if (source.startsWith('/*', i)) {
+        const end = source.indexOf('*/', i + 2);
+        if (end === -1) return false;
+        i = end + 2;
+      } else if (source.startsWith('//', i)) {
+        const end = source.indexOf('\n', i + 2);
+        if (end === -1) return false;
+        i = end + 1;
+      } else break;
+    }
+    if (source[i] === '(') return true;
+  }
+  return false;
 }
-const DYNAMIC_IMPORT = /\bimport\s*(?:(?:\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)\s*)*\(/;
+
+/** Letters, digits, `_`, `$` and anything beyond ASCII (which may be part of a name). */
+function isIdentifierPart(c: number): boolean {
+  return (
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x5f ||
+    c === 0x24 ||
+    c > 0x7f
+  );
+}
 
 /** What Node's own makeRequireFunction gives a module, built from public pieces. */
 function requireFor(Module: ModuleStatic, mod: ModuleLike): NodeJS.Require {

@@ -224,6 +224,9 @@ describe('CommonJS modules a command run loads', () => {
       expect(code).toBe(0);
       // node:crypto (2 ms) is for writers: ids, hashes, temporary names.
       expect(builtins).not.toContain('crypto');
+      // Output goes to the descriptor (src/cli/output.ts): no stdout stream for the pipe, so
+      // neither Node's net nor its stream modules; no child_process (oclif's getShell, deferred).
+      expect(builtins.filter((b) => ['net', 'stream', 'tty', 'child_process'].includes(b))).toEqual([]);
       const packages = new Set(modules.map(packageOf));
       expect(NEVER_ON_A_RUN.filter((p) => packages.has(p))).toEqual([]);
       expect(modules.filter((m) => m.endsWith('/@oclif/core/lib/help/index.js'))).toEqual([]);

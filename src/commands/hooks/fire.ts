@@ -1,5 +1,6 @@
 import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
 import { readPayloadText } from '../../cli/payload-input.js';
+import { writeOut } from '../../cli/output.js';
 import { fire, fireExitCode, planFire, type FireRequest } from '../../app/fire.js';
 import { dialectNames } from '../../dialects/registry.js';
 import { renderFireResult, renderPlan } from '../../views/fire.js';
@@ -49,8 +50,8 @@ Exit codes: 0 completed (or stopped), 1 denied / blocked, 2 usage error, bad pay
       return this.print(renderPlan(plan, this.colour(flags)));
     }
     if (format === 'jsonl' && !flags['payload-only']) {
-      req.onRecord = (r) => process.stdout.write(JSON.stringify(r) + '\n');
-      req.onNotification = (n) => process.stdout.write(JSON.stringify(n) + '\n');
+      req.onRecord = (r) => writeOut(JSON.stringify(r) + '\n');
+      req.onNotification = (n) => writeOut(JSON.stringify(n) + '\n');
     }
     const result = await fire(req);
     const code = fireExitCode(result);

@@ -2,7 +2,7 @@
 // `{"disabled": [...]}`, names of hooks that do not run (every cosh hook of that name).
 // cosh-core keeps `states/extensions.json` in the same shape for whole extensions; it is read
 // here too, so an extension the runtime would not load does not fire from hookctl either.
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { HookctlError, ExitCode } from '../../errors.js';
 import { coshStatesFile, type Locations } from '../../paths.js';
@@ -23,7 +23,7 @@ export interface CoshStates {
 export async function readCoshStates(file: string): Promise<CoshStates> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = readFileSync(file, 'utf8'); // synchronous: list and fire read it on every start
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { file, disabled: [], diagnostics: [] };
@@ -83,7 +83,7 @@ export async function setCoshHookDisabled(loc: Locations, name: string, disabled
   const document = { ...(states.document ?? {}), disabled: next };
   const { writeFileAtomic, writeTarget } = await import('../../edit/atomic-write.js');
   const target = await writeTarget(file);
-  await mkdir(dirname(target), { recursive: true });
+  mkdirSync(dirname(target), { recursive: true });
   await writeFileAtomic(target, JSON.stringify(document, null, 2) + '\n');
   return true;
 }
