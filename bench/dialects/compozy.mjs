@@ -5,6 +5,7 @@ import { join } from 'node:path';
 
 export default {
   name: 'compozy',
+  order: 1,
   describe: (count) => `${count} config.toml hooks running \`true\`; baseline spawns \`true\``,
   async setup(ctx, count) {
     const { dir } = await ctx.fixtures.dispatchHome(ctx.work, count);

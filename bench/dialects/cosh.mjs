@@ -5,6 +5,7 @@ import { join } from 'node:path';
 
 export default {
   name: 'cosh',
+  order: 2,
   describe: (count) => `${count} cosh config hooks \`true\`; baseline spawns \`/bin/sh -c true\``,
   async setup(ctx, count) {
     const { dir } = await ctx.fixtures.coshDispatchHome(ctx.work, count);

@@ -17,7 +17,8 @@ export async function loadDialects() {
     .sort();
   const entries = [];
   for (const name of names) entries.push((await import(pathToFileURL(join(folder, name)).href)).default);
-  return entries;
+  // By `order` (compozy, cosh, claude, then any new one), then name.
+  return entries.sort((a, b) => (a.order ?? 100) - (b.order ?? 100) || a.name.localeCompare(b.name));
 }
 
 export default {
@@ -35,6 +36,7 @@ export default {
         cmd: [
           ctx.node,
           join(ctx.root, 'bench', 'lib', 'spawn-baseline.mjs'),
+          ...(setup.baselineFlags ?? []),
           String(COUNT),
           setup.payloadFile,
           ...setup.baselineCommand,
@@ -44,11 +46,12 @@ export default {
       // The fire runs every hook (a broken fire must not pass as a fast one).
       const result = JSON.parse((await ctx.run(fire.cmd, { ...fire, capture: true })).stdout);
       setup.check(result, COUNT);
+      const kind = dialect.parallel ? 'parallel' : 'sync';
       rows.push(
         ...(await ctx.ratioRows(this, fire, baseline, { cpu: true }, (r) => [
           ctx.row({
             id: `dispatch-${dialect.name}-ratio`,
-            figure: `dispatch (${dialect.name}): \`hooks fire\` of ${COUNT} sync hooks ÷ plain Node spawning the same commands`,
+            figure: `dispatch (${dialect.name}): \`hooks fire\` of ${COUNT} ${kind} hooks ÷ plain Node spawning the same commands${dialect.parallel ? ' at once' : ''}`,
             unit: '×',
             median: r.ratio,
             min: r.ratios.min,
@@ -57,15 +60,20 @@ export default {
             detail: `${dialect.describe(COUNT)}; hookctl ${ctx.spread(r.a)} vs node ${ctx.spread(r.b)} (ratio of medians ${r.ratioOfMedians.toFixed(2)})${ctx.cpuNote(r)}`,
             extra: { hookctlMs: r.a.median, baselineMs: r.b.median, cpuRatio: r.cpuRatios?.median },
           }),
-          ctx.row({
-            id: `dispatch-${dialect.name}-per-hook`,
-            figure: `dispatch (${dialect.name}): overhead per hook ((fire − baseline) ÷ ${COUNT}, start-up included)`,
-            unit: 'ms',
-            median: r.differences.median / COUNT,
-            min: r.differences.min / COUNT,
-            max: r.differences.max / COUNT,
-            detail: `median of the per-round differences, ${r.differences.median.toFixed(0)} ms, over ${COUNT} hooks`,
-          }),
+          // Hooks run one after another have an overhead per hook; parallel ones have none.
+          ...(dialect.parallel
+            ? []
+            : [
+                ctx.row({
+                  id: `dispatch-${dialect.name}-per-hook`,
+                  figure: `dispatch (${dialect.name}): overhead per hook ((fire − baseline) ÷ ${COUNT}, start-up included)`,
+                  unit: 'ms',
+                  median: r.differences.median / COUNT,
+                  min: r.differences.min / COUNT,
+                  max: r.differences.max / COUNT,
+                  detail: `median of the per-round differences, ${r.differences.median.toFixed(0)} ms, over ${COUNT} hooks`,
+                }),
+              ]),
         ])),
       );
     }

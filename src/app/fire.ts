@@ -22,9 +22,13 @@ export interface FireRequest {
   dialect?: string;
   loc: Locations;
   env: NodeJS.ProcessEnv;
+  /** Dialect-specific selections from the command line (claude: `--skill`, `--agent`). */
+  options?: Record<string, unknown>;
   /** Called as each run is recorded (for `-o jsonl` streaming). */
   onRecord?: (r: RunRecord) => void;
   onNotification?: (n: unknown) => void;
+  /** A dispatch's warnings for stderr (a result's `warnings` never reach its JSON). */
+  onWarning?: (w: string) => void;
 }
 
 /** `fire -o json`: who dispatched, then the dialect's own result, key for key. */
@@ -187,6 +191,7 @@ export async function planFire(req: FireRequest): Promise<DryRunResult> {
     env: req.env,
     sessionId: req.sessionId,
     context: catalog.context,
+    ...(req.options ? { options: req.options } : {}),
   });
   return { event: req.event, dialect: dialect.name, plan };
 }
@@ -226,8 +231,17 @@ export async function fire(request: FireRequest): Promise<FireResult> {
       },
       onNotification: req.onNotification,
       context: catalog.context,
+      ...(req.options ? { options: req.options } : {}),
     });
-    return { event: req.event, dialect: dialect.name, session_id: sessionId, dispatch_id: dispatchId, ...result };
+    const { warnings, ...rest } = result;
+    if (Array.isArray(warnings)) for (const w of warnings) if (typeof w === 'string') req.onWarning?.(w);
+    return {
+      event: req.event,
+      dialect: dialect.name,
+      session_id: sessionId,
+      dispatch_id: dispatchId,
+      ...rest,
+    } as FireResult;
   } finally {
     await ledger.close();
   }

@@ -26,6 +26,7 @@
 // - `DispatchResult` keys are printed in the order the dialect builds them (after `event`,
 //   `dialect`, `session_id`, `dispatch_id`, which the fire use case puts first).
 // - `PlanEntry.order` and `DispatchResult` stay as drafted; `PlanEntry.source` is the shared string.
+import type { Colour } from '../cli/colour.js';
 import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import type { Locator } from '../declarations/source-file.js';
@@ -91,6 +92,11 @@ export interface EventDetail extends EventRow {
 
 export interface FileValidation {
   diagnostics: Diagnostic[];
+  /**
+   * The file's name and place make it this dialect's kind alone (claude: `.claude/settings.json`):
+   * the guesses of other dialects about it are dropped.
+   */
+  exclusive?: boolean;
   /** The JSON Schema kind (schemas/, src/validate/validators.generated.ts) that describes this file. */
   schema?: string;
 }
@@ -153,6 +159,44 @@ export interface DispatchResult {
   runs: RunRecord[];
   error: string | null;
   [extra: string]: unknown;
+}
+
+/** A flag of every command that stands for an environment variable (see Dialect.globalFlags). */
+export interface DialectFlag {
+  name: string;
+  env: string;
+  description: string;
+}
+
+/** One change of a catalog version (`hooks events --changes`). */
+export interface CatalogChange {
+  /** `event_added`, `family_removed`, `matcher_field_added`, `patch_changed`, … */
+  kind: string;
+  name: string;
+  /** Where the item was added or removed (families, payload types); empty when it stands alone. */
+  in: string[];
+  detail?: string;
+}
+
+/** One version of a dialect's event catalog and what it changed against the one before. */
+export interface CatalogVersionChanges {
+  /** The runtime the catalog belongs to, as users call it (`CompozyOS`). */
+  runtime: string;
+  /** The label `--compozy-version` takes. */
+  version: string;
+  /** How messages name it, when that differs from the label (`v0.3.0`). */
+  name: string;
+  date: string | null;
+  /** How well the catalog of this version is known (`exact`, `partial`, `unknown`, …). */
+  catalog: string;
+  previous: string | null;
+  /** A version whose catalog is unknown behaves as this one. */
+  uses?: string;
+  /** A snapshot line outside the release order: never selectable, its items are in no release. */
+  outside_release_order?: boolean;
+  /** The version commands use now (the newest, or --compozy-version). */
+  selected?: boolean;
+  changes: CatalogChange[];
 }
 
 // ---- edit (SPEC §6.1) ----
@@ -228,6 +272,22 @@ export interface Dialect {
   /** Codes only this dialect emits, each with a one-line meaning (shared ones: declarations/codes.ts). */
   readonly diagnosticCodes?: Readonly<Record<string, string>>;
 
+  // ---- settings (optional) ----
+  /**
+   * Flags this dialect adds to every command, each standing for an environment variable the flag
+   * beats (compozy: `--compozy-version` = HOOKCTL_COMPOZY_VERSION, SPEC §10).
+   */
+  readonly globalFlags?: readonly DialectFlag[];
+  /**
+   * Reads the dialect's settings once, at the start of every command, from `env` (the invoking
+   * environment with the global flags applied); a bad value is a usage error.
+   */
+  configure?(env: NodeJS.ProcessEnv): void;
+  /** Which version of its event catalog the dialect uses now, as `hooks events` shows it. */
+  catalogVersion?(): string;
+  /** `hooks events --changes`: how the dialect's event catalog changed between its versions. */
+  catalogChanges?(): Promise<CatalogVersionChanges[]>;
+
   // ---- events (synchronous and light) ----
   eventRows(): readonly EventRow[];
   hasEvent(event: string): boolean;
@@ -268,7 +328,61 @@ export interface Dialect {
   /** The exit code of a finished dispatch (SPEC §6). */
   exitCode(result: DispatchResult): number;
 
+  // ---- optional: where a dialect's shape differs from the shared views (claude) ----
+  /** Fields this dialect's `hooks list` JSON entries add or replace (claude: handler_type, label, …). */
+  listFields?(d: OrderedDeclaration): Record<string, unknown>;
+  /** Fields `hooks info` adds beyond listFields (claude: the handler as written). */
+  infoFields?(d: OrderedDeclaration): Record<string, unknown>;
+  /** The human columns of `hooks list --dialect <name>`. */
+  readonly listColumns?: {
+    head: readonly string[];
+    row(d: OrderedDeclaration): (string | number | null)[];
+  };
+  /** `hooks list --agent NAME`: whether a declaration is that agent's (default: `matcher.agent_name`). */
+  isAgentHook?(d: OrderedDeclaration, agent: string): boolean;
+  /** `hooks runs` shows its records' `decision` in a column of its own. */
+  readonly decisionColumn?: boolean;
+  /** Human renderings of `fire` and `fire --dry-run` when the shared ones do not fit. */
+  fireViews?(): Promise<DialectFireViews>;
+
+  // ---- optional: a dialect that runs whole changes itself ----
+  // For edits that do not fit `mutations`' name-keyed config editor (claude: positional names,
+  // three scopes, no NAME on create, `--all-hooks`): the change command hands it the parsed flags.
+  /** Whether a change given without `--dialect` is this dialect's (its name form, its event). */
+  ownsChange?(req: { action: string; name?: string; event?: string; allHooks?: boolean }): boolean;
+  changeHooks?(req: DialectChangeRequest): Promise<DialectChangeResult>;
+
   // ---- edit ----
   /** What the edit commands may change; absent: this dialect's hooks are read only. */
   readonly mutations?: DialectMutations;
+}
+
+export interface DialectFireViews {
+  result(result: DispatchResult & { event: string; dialect: string }, exitCode: number, colour: Colour): string;
+  plan(plan: { event: string; dialect: string; plan: PlanEntry[] }, colour: Colour): string;
+}
+
+/** One run of create/update/delete/enable/disable, with the command's flags as parsed. */
+export interface DialectChangeRequest {
+  action: 'create' | 'update' | 'delete' | 'enable' | 'disable';
+  /** The NAME argument, when given. */
+  name?: string;
+  /** Every flag of the command (the dialect reads its own). */
+  flags: Record<string, unknown>;
+  dryRun: boolean;
+  loc: Locations;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Shaped as the shared change result (src/app/edit.ts), so one view prints both. */
+export interface DialectChangeResult {
+  action: DialectChangeRequest['action'];
+  name: string;
+  scope: string | null;
+  file: string;
+  changed: boolean;
+  dry_run: boolean;
+  diff?: string;
+  targets: { dialect: string; file: string; changed: boolean; created?: boolean; diff?: string }[];
+  warnings: string[];
 }

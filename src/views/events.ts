@@ -3,14 +3,20 @@ import type { Colour } from '../cli/colour.js';
 import { renderTable, type Cell } from '../cli/table.js';
 import type { EventDetail, EventRow } from '../dialects/types.js';
 
-export function renderEventRows(rows: readonly EventRow[], colour: Colour): string {
+/** The table; then, per dialect whose catalog has versions, which one is shown (SPEC §10). */
+export function renderEventRows(rows: readonly EventRow[], colour: Colour, versions: readonly string[] = []): string {
+  const footer = versions.map((v) => colour.paint('dim', `Catalog: ${v} (see: hookctl hooks events --changes)`));
+  return [table(rows, colour), ...footer].join('\n');
+}
+
+function table(rows: readonly EventRow[], colour: Colour): string {
   return renderTable(
     ['Event', 'Dialect', 'Family', 'Sync', 'Deny', 'Payload', 'Patch'],
     rows.map((r) => [
       r.event,
       r.dialect,
-      r.family,
-      r.sync_eligible ? 'yes' : 'no',
+      r.family ?? '-',
+      r.sync_eligible === null ? '-' : r.sync_eligible ? 'yes' : 'no',
       r.deny ?? '-',
       cell(r.payload),
       cell(r.patch),
@@ -22,10 +28,10 @@ export function renderEventRows(rows: readonly EventRow[], colour: Colour): stri
 export function renderEventDetail(detail: EventDetail, colour: Colour): string {
   const b = (t: string) => colour.paint('bold', t);
   return [
-    `${b(detail.event)}  ${colour.paint('dim', `(${detail.dialect}, family ${detail.family})`)}`,
+    `${b(detail.event)}  ${colour.paint('dim', detail.family === null ? `(${detail.dialect})` : `(${detail.dialect}, family ${detail.family})`)}`,
     detail.summary,
     '',
-    `${b('Sync')}      ${detail.sync_eligible ? 'yes' : 'no (async only)'}`,
+    `${b('Sync')}      ${detail.sync_eligible === null ? '-' : detail.sync_eligible ? 'yes' : 'no (async only)'}`,
     `${b('Deny')}      ${detail.deny ?? '-'}${detail.deny_field ? ` (patch field "${detail.deny_field}")` : ''}`,
     `${b('Guard')}     ${detail.guard ?? '-'}`,
     `${b('Matcher')}   ${detail.matcher_fields.length ? detail.matcher_fields.join(', ') : '-'}`,

@@ -2,6 +2,7 @@
 import type { Colour } from '../cli/colour.js';
 import { renderTable } from '../cli/table.js';
 import type { RunsResult } from '../app/runs.js';
+import { dialectNamed } from '../dialects/registry.js';
 
 export function renderRuns(result: RunsResult, colour: Colour): string {
   if (result.session === undefined) return 'No sessions recorded yet.';
@@ -13,14 +14,18 @@ export function renderRuns(result: RunsResult, colour: Colour): string {
       : o === 'failed' || o === 'denied'
         ? colour.paint('error', o)
         : colour.paint('warning', o);
+  // A dialect whose decisions are the point of its records (claude) gets a Decision column.
+  const ownColumn = (r: (typeof result.records)[number]) => dialectNamed(r.dialect)?.decisionColumn === true;
+  const decisions = result.records.some(ownColumn);
   const table = renderTable(
-    ['Hook', 'Event', 'Outcome', 'Duration', 'Error', 'Recorded'],
+    ['Hook', 'Event', 'Outcome', ...(decisions ? ['Decision'] : []), 'Duration', 'Error', 'Recorded'],
     result.records.map((r) => [
       r.hook_name,
       r.event,
       outcomeStyle(r.outcome),
+      ...(decisions ? [ownColumn(r) ? (r.decision ?? '') : ''] : []),
       `${r.duration_ms} ms`,
-      r.error ?? (r.decision ? `decision: ${r.decision}` : ''),
+      r.error ?? (r.decision && !ownColumn(r) ? `decision: ${r.decision}` : ''),
       r.recorded_at,
     ]),
     colour,

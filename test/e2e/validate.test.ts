@@ -10,6 +10,7 @@ import { demoDir, demoEnv, isolatedEnv, repoRoot, runCli } from '../support/cli.
 import { DIAGNOSTIC_CODES } from '../../src/declarations/codes.js';
 import { COSH_DIAGNOSTIC_CODES } from '../../src/dialects/cosh/codes.js';
 import { SCHEMA_CODES } from '../../src/validate/schema-codes.js';
+import { CLAUDE_DIAGNOSTIC_CODES } from '../../src/dialects/claude/codes.js';
 
 const brokenDir = join(repoRoot, 'fixtures', 'broken');
 const brokenEnv = () =>
@@ -583,7 +584,7 @@ function badInputTree() {
   write(join(H, 'extensions', 'badjson', 'extension.json'), '{"extension": {"name": "badjson"},\n  "resources": [}\n');
   write(
     join(H, 'extensions', 'types', 'extension.toml'),
-    '[extension]\nname = "types"\n\n[resources]\nhooks = "not a list"\n',
+    '[extension]\nname = "types"\nversion = "1.0.0"\n[resources]\nhooks = "not a list"\n',
   );
   write(join(H, 'agents', 'yaml', 'AGENT.md'), '---\nname: yaml\nhooks:\n  - name: x\n   event: bad indent\n---\n');
   write(join(H, 'agents', 'list', 'AGENT.md'), '---\n- just\n- a list\n---\nbody\n');
@@ -796,6 +797,7 @@ describe('docs/DIAGNOSTICS.md', () => {
   const tables = new Set([
     ...Object.keys(DIAGNOSTIC_CODES),
     ...Object.keys(COSH_DIAGNOSTIC_CODES),
+    ...Object.keys(CLAUDE_DIAGNOSTIC_CODES),
     ...Object.keys(SCHEMA_CODES),
   ]);
 
@@ -812,6 +814,7 @@ describe('docs/DIAGNOSTICS.md', () => {
       'file_is_directory',
       'hook_not_found',
       'unknown_event',
+      'ambiguous_dialect',
       'internal_error',
       'file_not_found',
     ]);

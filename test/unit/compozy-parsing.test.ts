@@ -1,7 +1,7 @@
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { nanosecondsToMs, parseGoDuration } from '../../src/declarations/duration.js';
-import { isSecretLikeName, looksLikeSecretValue, parseSecretRef } from '../../src/dialects/compozy/rules/secrets.js';
+import { isSecretLikeName, looksLikeSecretValue, parseSecretRef } from '../../src/declarations/secrets.js';
 import { locateTomlKeys, parseKeyPath } from '../../src/declarations/toml-locate.js';
 import { parseFrontMatter, splitFrontMatter } from '../../src/declarations/frontmatter.js';
 import { parseJsonWithPositions } from '../../src/declarations/json-locate.js';
@@ -396,8 +396,13 @@ describe('decodeSourceBytes', () => {
     expect(r).toMatchObject({ kind: 'bad', diagnostic: { code: 'invalid_utf8', line: 2, column: 2 } });
   });
 
-  it('drops a BOM and keeps multi-byte text', () => {
-    expect(decodeSourceBytes(Buffer.from('\uFEFFname = "é☺"'), '/f')).toEqual({ kind: 'text', text: 'name = "é☺"' });
+  it('drops a BOM, says it was there, and keeps multi-byte text', () => {
+    expect(decodeSourceBytes(Buffer.from('\uFEFFname = "é☺"'), '/f')).toEqual({
+      kind: 'text',
+      text: 'name = "é☺"',
+      bom: true,
+    });
+    expect(decodeSourceBytes(Buffer.from('name = "é☺"'), '/f')).toEqual({ kind: 'text', text: 'name = "é☺"' });
   });
 });
 
