@@ -116,12 +116,12 @@ function install(Module: ModuleStatic, dir: string): void {
   const made: { script: Script; file: string; filename: string; source: string }[] = [];
   Module.prototype._compile = function (this: ModuleLike, content: string, filename: string, format?: string) {
     if (format === 'module') return compile.call(this, content, filename, format);
-    // A dynamic import() in code compiled by vm.Script needs an experimental loader flag that
-    // Node 20 does not honour (web-tree-sitter loads its grammar that way): Node compiles those.
-    if (content.includes('import(')) return compile.call(this, content, filename, format);
     const file = join(dir, entryName(filename));
     const found = cachedCode(file, filename, content);
-    // An entry is only ever made from a source without import(), so a hit needs no scan.
+    // A dynamic import() in a script served from cached data fails (web-tree-sitter loads its
+    // grammar that way; oclif reaches one in getPlatform()): Node compiles those, see
+    // hasDynamicImport. An entry is only ever made from a source without import(), so a hit
+    // needs no scan.
     if (!(found instanceof Buffer) && hasDynamicImport(content)) {
       state.uncached++;
       return compile.call(this, content, filename, format);
