@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 /** Bump when a generator's output changes, so stale inputs are rebuilt. */
-const LAYOUT = 1;
+const LAYOUT = 2; // 2: declarations use the newest CompozyOS release's events
 
 function done(dir) {
   const marker = join(dir, '.complete');

@@ -39,14 +39,18 @@ export function row({ id, figure, unit, median, min, max, target, aim, detail, e
 }
 
 export function markdownTable(rows, { smoke }) {
-  const lines = ['| figure | environment | measured (median) | min–max | target | met? |', '|---|---|---|---|---|---|'];
+  const lines = [
+    '| figure | environment | measured (median) | min–max | CPU-time ratio | target | met? |',
+    '|---|---|---|---|---|---|---|',
+  ];
   for (const r of rows) {
     let target = r.target ? `${r.target.op === '<' ? '<' : '≤'} ${fmt(r.target.value, r.unit)}` : '—';
     if (r.aim !== null) target += ` (aim ${fmt(r.aim, r.unit)})`;
     let met = r.target === null ? '—' : smoke ? '(smoke)' : r.met ? 'yes' : '**no**';
     if (!smoke && r.aimMet !== null && r.met) met += r.aimMet ? ', aim met' : ', aim not met';
     const range = r.min === r.max ? '—' : `${fmt(r.min, r.unit)} – ${fmt(r.max, r.unit)}`;
-    lines.push(`| ${r.figure} | ${r.env} | ${fmt(r.median, r.unit)} | ${range} | ${target} | ${met} |`);
+    const cpu = typeof r.extra?.cpuRatio === 'number' ? `${r.extra.cpuRatio.toFixed(2)}×` : '—';
+    lines.push(`| ${r.figure} | ${r.env} | ${fmt(r.median, r.unit)} | ${range} | ${cpu} | ${target} | ${met} |`);
   }
   return lines.join('\n');
 }

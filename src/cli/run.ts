@@ -38,7 +38,8 @@ export async function runCli(argv: string[], root: string): Promise<void> {
     else await (require('@oclif/core/run') as typeof import('@oclif/core/run')).run(argv, config);
     // As execute(): not awaited. Only where a stream may hold output (oclif's help and version
     // write through process.stdout; hookctl's commands write to the descriptor, src/cli/output.ts).
-    if (!direct || stdoutStreamUsed()) void (require('@oclif/core/flush') as typeof import('@oclif/core/flush')).flush();
+    if (!direct || stdoutStreamUsed())
+      void (require('@oclif/core/flush') as typeof import('@oclif/core/flush')).flush();
   } catch (error) {
     if (reportUnknownCommand(error as Error, argv)) return;
     await (require('@oclif/core/handle') as typeof import('@oclif/core/handle')).handle(error as Error);
