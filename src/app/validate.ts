@@ -2,7 +2,7 @@
 // each dialect's loaders and the structural diagnostics of the shipped JSON Schemas (schemas/),
 // in one report. A schema diagnostic that repeats a rule diagnostic is dropped: the rule's message
 // is the one SPEC quotes. Formatting lives in src/validate/.
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../declarations/diagnostics.js';
 import { dialects } from '../dialects/registry.js';
@@ -43,7 +43,7 @@ export async function validateSources(input: ValidationInput): Promise<Validatio
   }
   const files = input.files.map((f) => resolve(f));
   for (const [i, f] of files.entries()) {
-    const st = await stat(f).catch(() => undefined);
+    const st = statSync(f, { throwIfNoEntry: false });
     if (!st) throw new HookctlError('file_not_found', `no such file "${input.files[i]}"`, ExitCode.usage);
     if (st.isDirectory()) {
       throw new HookctlError(
