@@ -95,6 +95,13 @@ describe('duplicates (§2.3)', () => {
     ]);
   });
 
+  it('async handlers are never deduplicated (§5.9)', async () => {
+    const hooks = { Stop: [{ hooks: [cmd('bg', { async: true }), cmd('wake', { asyncRewake: true })] }] };
+    t.write('home/.claude/settings.json', { hooks });
+    t.write('ws/.claude/settings.json', { hooks });
+    expect((await summary()).map((r) => r[1])).toEqual(['active', 'active', 'active', 'active']);
+  });
+
   it('two identical handlers in one file both run', async () => {
     t.write('ws/.claude/settings.json', { hooks: { Stop: [{ hooks: [cmd('x'), cmd('x')] }] } });
     expect((await summary()).map((r) => r[1])).toEqual(['active', 'active']);

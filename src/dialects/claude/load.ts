@@ -380,7 +380,8 @@ export async function loadClaudeSources(
     return { status: 'active' };
   };
 
-  // §2.3: a handler in more than one settings file runs once, the first copy in dispatch order.
+  // §2.3: a handler in more than one settings file runs once, the first copy in dispatch order;
+  // async ones are never deduplicated (§5.9).
   const firstCopy = new Map<string, { file: string; name: string }>();
   const declarations: Declaration[] = [];
   const reported = new Set(files);
@@ -388,7 +389,8 @@ export async function loadClaudeSources(
   for (const e of entries) {
     if (!e.raw.ok) continue;
     let { status, why } = statusOf(e);
-    if (status === 'active' && e.settings) {
+    const isAsync = e.raw.type === 'command' && (e.raw.handler.async === true || e.raw.handler.asyncRewake === true);
+    if (status === 'active' && e.settings && !isAsync) {
       const key = handlerIdentity(e.raw);
       const first = firstCopy.get(key);
       if (first === undefined) firstCopy.set(key, { file: e.from.file, name: e.raw.name });
