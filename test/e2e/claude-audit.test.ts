@@ -24,3 +24,19 @@ describe('claude.md §7: every hooks command takes --dialect', () => {
     expect(JSON.parse(none.stdout)).toEqual([]);
   });
 });
+
+describe('claude.md §6: the dry-run plan', () => {
+  it('gives every entry the keys of §6, why included (null when active)', async () => {
+    const sb = sandbox();
+    sb.settings({ PreToolUse: [group([cmd('true')], 'Bash')] });
+    const r = await sb.cli(
+      ['hooks', 'fire', 'PreToolUse', '--dialect', 'claude', '--dry-run', '-o', 'json'],
+      JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'ls' } }),
+    );
+    const plan = (JSON.parse(r.stdout) as { plan: Record<string, unknown>[] }).plan;
+    expect(Object.keys(plan[0]!).sort()).toEqual(
+      ['fields', 'handler_type', 'if', 'matched', 'mode', 'name', 'order', 'runnable', 'source', 'status', 'why'].sort(),
+    );
+    expect(plan[0]!.why).toBeNull();
+  });
+});
