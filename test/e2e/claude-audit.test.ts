@@ -35,7 +35,19 @@ describe('claude.md §6: the dry-run plan', () => {
     );
     const plan = (JSON.parse(r.stdout) as { plan: Record<string, unknown>[] }).plan;
     expect(Object.keys(plan[0]!).sort()).toEqual(
-      ['fields', 'handler_type', 'if', 'matched', 'mode', 'name', 'order', 'runnable', 'source', 'status', 'why'].sort(),
+      [
+        'fields',
+        'handler_type',
+        'if',
+        'matched',
+        'mode',
+        'name',
+        'order',
+        'runnable',
+        'source',
+        'status',
+        'why',
+      ].sort(),
     );
     expect(plan[0]!.why).toBeNull();
   });
