@@ -128,6 +128,8 @@ describe('claude edits on files', () => {
     expect(d.warnings).toEqual([
       `disableAllHooks is false in ${project()}, which outranks ${join(t.configDir, 'settings.json')}: hooks still run`,
     ]);
+    // The summary does not claim an effect the warning denies.
+    expect(d.summary).toBe(`set "disableAllHooks": true in ${join(t.configDir, 'settings.json')}`);
     const p = await run({ action: 'disable', allHooks: true });
     expect(p.warnings).toEqual([]);
   });

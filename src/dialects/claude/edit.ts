@@ -332,6 +332,7 @@ async function changeAllHooks(req: ClaudeEditRequest, cl: ClaudeLocations): Prom
     // [ours] claude.md §7 names only enable's warning; a disable that a higher false outranks is as silent a no-op.
     const over = await enabledAbove(cl, target.file);
     if (over !== undefined) {
+      if (result.changed) result.summary = `set "disableAllHooks": true in ${shown}`;
       result.warnings.push(
         `disableAllHooks is false in ${displayPath(over)}, which outranks ${shown}: hooks still run`,
       );
