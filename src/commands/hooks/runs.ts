@@ -1,6 +1,7 @@
 import { Flags, HookctlCommand } from '../../cli/base-command.js';
 import { eventPatternWarning } from '../../app/event-names.js';
 import { queryRuns } from '../../app/runs.js';
+import { dialectNames } from '../../dialects/registry.js';
 import { parseSince } from '../../ledger/reader.js';
 import { renderRuns, skippedLinesWarning } from '../../views/run-records.js';
 
@@ -21,6 +22,7 @@ export default class HooksRuns extends HookctlCommand {
     hook: Flags.string({ description: 'Only runs of this hook name.' }),
     since: Flags.string({ description: 'Only runs recorded since an RFC 3339 time or a duration ago (90s, 15m, 2h).' }),
     last: Flags.integer({ description: 'Only the last N matching runs.', min: 1 }),
+    dialect: Flags.string({ description: 'Only runs of this dialect.', options: dialectNames() }),
   };
 
   async run(): Promise<void> {
@@ -35,6 +37,7 @@ export default class HooksRuns extends HookctlCommand {
       hook: flags.hook,
       since,
       last: flags.last,
+      dialect: flags.dialect,
     });
     const skipped = skippedLinesWarning(result.skipped);
     if (skipped) this.printWarning(skipped);
