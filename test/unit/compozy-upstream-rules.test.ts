@@ -24,6 +24,8 @@ beforeEach(async () => {
     workspace: join(root, 'workspace'),
     additionalDirs: [],
     bundledSkillsDir: join(root, 'bundled'),
+    pluginDirs: [],
+    stateDir: join(root, 'state'),
   };
   await mkdir(loc.workspace, { recursive: true });
 });

@@ -103,6 +103,8 @@ const loc = (): Locations => ({
   workspace: dir,
   additionalDirs: [],
   bundledSkillsDir: join(dir, 'b'),
+  pluginDirs: [],
+  stateDir: join(dir, 'state'),
 });
 
 function testFile(name: string, body: string): string {

@@ -155,7 +155,7 @@ describe('orderDeclarations (SPEC §2.3)', () => {
       const a = out[i - 1];
       if (a === undefined || a.event !== b.event) return false;
       const bySource = sources.indexOf(a.source) - sources.indexOf(b.source);
-      return bySource > 0 || (bySource === 0 && a.priority < b.priority);
+      return bySource > 0 || (bySource === 0 && a.priority! < b.priority!); // compozy priorities are numbers
     });
     expect(broken).toEqual([]);
   });
