@@ -97,9 +97,16 @@ export function candidatesFor(event: string, requested: string | undefined): rea
   if (requested !== undefined) {
     const dialect = dialectNamed(requested);
     if (dialect?.hasEvent(event)) return [dialect];
+    // The closest names of that dialect only (SPEC §7.1): `PreToolUs` finds `PreToolUse`.
+    const hint = dialect
+      ? didYouMean(
+          event,
+          dialect.eventRows().map((r) => r.event),
+        )
+      : '';
     throw new HookctlError(
       'unknown_event',
-      `unknown event "${event}" for dialect "${requested}" (see: hookctl hooks events --dialect ${requested})`,
+      `unknown event "${event}" for dialect "${requested}"${hint} (see: hookctl hooks events --dialect ${requested})`,
       ExitCode.usage,
     );
   }

@@ -288,7 +288,15 @@ describe('plugins', () => {
       hooks: ['./hooks/hooks.json', '../outside.json', './gone.json'],
     });
     const cat = await load([dev]);
-    expect(cat.declarations).toEqual([]);
+    // none runs: each is invalid, with the plugin's errors that stop it (SPEC §7.2)
+    expect(cat.declarations.map((d) => [d.name, d.status, d.why])).toEqual([
+      [
+        'plugin/p:Stop:1.1',
+        'invalid',
+        'Duplicate hooks file detected: manifest.hooks should only reference additional hook files',
+      ],
+    ]);
+    expect(cat.declarations[0]!.diagnostics).toEqual(cat.diagnostics.filter((d) => d.severity === 'error'));
     expect(cat.diagnostics.map((d) => [d.code, d.message])).toEqual([
       [
         'claude_plugin_duplicate_hooks_file',

@@ -80,7 +80,11 @@ describe('cosh config.toml layer', () => {
         message: expect.stringContaining('did you mean "PreToolUse"'),
       }),
     ]);
-    expect([...layer.events.keys()]).toEqual(['PreToolUse']);
+    // the misspelt group's hook is kept, invalid with the event's error (SPEC §7.2)
+    expect([...layer.events.keys()]).toEqual(['PreToolUse', 'pretooluse']);
+    expect(layer.events.get('pretooluse')!.map((h) => [h.name, h.invalid?.map((d) => d.code)])).toEqual([
+      ['b', ['invalid_event']],
+    ]);
   });
 
   it('names the CompozyOS syntax when a cosh layer holds [[hooks.declarations]]', () => {

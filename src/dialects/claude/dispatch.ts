@@ -229,6 +229,8 @@ export async function dispatchClaude(req: DispatchRequest): Promise<ClaudeDispat
         }
         const exec = await req.executor({
           ...commandLine(sel, req.loc.workspace),
+          // `fire --verbose` names the output it shows by the hook's §2.2 name.
+          ...(sel.decl.name !== null ? { label: sel.decl.name } : {}),
           cwd,
           env,
           stdin,

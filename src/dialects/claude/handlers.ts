@@ -4,8 +4,9 @@
 import type { Diagnostic } from '../../declarations/diagnostics.js';
 import type { Locator, PathSeg, Position } from '../../declarations/source-file.js';
 import type { ClaudeEventData } from './catalog-types.js';
-import { CLAUDE_CATALOG, claudeEvent, claudeEventCaseHint, isIfEvent } from './catalog.js';
+import { CLAUDE_CATALOG, CLAUDE_EVENTS, claudeEvent, claudeEventCaseHint, isIfEvent } from './catalog.js';
 import { claudeDiagnostic, type ClaudeDiagnosticCode } from './codes.js';
+import { didYouMean } from '../../matching/suggest.js';
 import { parseRule } from './if-eval.js';
 import { isEvaluatedIfRule } from './if-rule.js';
 import type { ClaudeHandlerType, ClaudePluginRef, ClaudeSource } from './model.js';
@@ -42,8 +43,10 @@ export interface RawHandler {
   at: Position;
   /** Where a field of the handler is written (`["headers", "X-Key"]`). */
   fieldAt: (path: readonly PathSeg[]) => Position | undefined;
-  /** false when an error means the hook never runs: it becomes no declaration. */
+  /** false when an error means the hook never runs: it becomes an `invalid` declaration (SPEC §7.2). */
   ok: boolean;
+  /** The errors that make it so (its own, its group's, its event key's, its plugin's), first one first. */
+  errors?: Diagnostic[];
   runnable: boolean;
   unrunnable_why?: string;
 }
@@ -136,22 +139,36 @@ export function readEventMap(map: Record<string, unknown>, ctx: HookFileContext)
     message: string,
     path: PathSeg[],
     hook?: string,
-  ) =>
-    out.diagnostics.push(
-      claudeDiagnostic(sev, code, message, ctx.file, ctx.locate([...ctx.base, ...path]), { source: ctx.source, hook }),
-    );
+  ): Diagnostic => {
+    const d = claudeDiagnostic(sev, code, message, ctx.file, ctx.locate([...ctx.base, ...path]), {
+      source: ctx.source,
+      hook,
+    });
+    out.diagnostics.push(d);
+    return d;
+  };
 
   for (const [eventKey, groups] of Object.entries(map)) {
     const registered = ctx.kind === 'agent' && eventKey === 'Stop' ? 'SubagentStop' : eventKey;
     const event = claudeEvent(registered);
     if (event === undefined) {
+      // claude.md §2.5's case-only hint first; else the closest names, as SPEC §7.1 asks of every
+      // dialect's unknown-event diagnostic (docs/DESIGN.md, "claude: did-you-mean").
       const hint = claudeEventCaseHint(eventKey);
-      diag(
+      const d = diag(
         'error',
         'claude_unknown_event',
-        `unknown hook event ${q(eventKey)}${hint ? `; did you mean ${q(hint)}?` : ''}`,
+        `unknown hook event ${q(eventKey)}${
+          hint
+            ? `; did you mean ${q(hint)}?`
+            : didYouMean(
+                eventKey,
+                CLAUDE_EVENTS.map((e) => e.name),
+              )
+        }`,
         [eventKey],
       );
+      out.handlers.push(...unknownEventHandlers(eventKey, groups, ctx, d));
       continue;
     }
     if (!Array.isArray(groups)) {
@@ -169,20 +186,25 @@ export function readEventMap(map: Record<string, unknown>, ctx: HookFileContext)
           diag('warning', 'claude_unknown_key', `unknown key ${q(key)}`, [...gpath, key]);
       }
       const rawMatcher = group.matcher;
-      let groupOk = true;
+      const groupErrors: Diagnostic[] = [];
       let matcher: string | null = null;
       if (rawMatcher !== undefined && rawMatcher !== null) {
         if (typeof rawMatcher !== 'string') {
-          diag('error', 'claude_invalid_field_type', `"matcher" must be a string`, [...gpath, 'matcher']);
-          groupOk = false;
+          groupErrors.push(
+            diag('error', 'claude_invalid_field_type', `"matcher" must be a string`, [...gpath, 'matcher']),
+          );
         } else {
           matcher = rawMatcher;
-          groupOk = checkMatcher(matcher, event, (sev, code, msg) => diag(sev, code, msg, [...gpath, 'matcher']));
+          checkMatcher(matcher, event, (sev, code, msg) => {
+            const d = diag(sev, code, msg, [...gpath, 'matcher']);
+            if (sev === 'error') groupErrors.push(d);
+          });
         }
       }
       (group.hooks as unknown[]).forEach((handler, hi) => {
         const name = `${ctx.origin}:${eventKey}:${gi + 1}.${hi + 1}`;
         const hpath: PathSeg[] = [...gpath, 'hooks', hi];
+        const own: Diagnostic[] = [];
         const raw = readHandler(handler, {
           name,
           eventKey,
@@ -193,15 +215,60 @@ export function readEventMap(map: Record<string, unknown>, ctx: HookFileContext)
           at: ctx.locate([...ctx.base, ...hpath]) ?? { line: 1 },
           fieldAt: (path) => ctx.locate([...ctx.base, ...hpath, ...path]),
           ctx,
-          diag: (sev, code, msg, field) => diag(sev, code, msg, field === undefined ? hpath : [...hpath, field], name),
+          diag: (sev, code, msg, field) => {
+            const d = diag(sev, code, msg, field === undefined ? hpath : [...hpath, field], name);
+            if (sev === 'error') own.push(d);
+          },
         });
         if (raw !== undefined) {
-          if (!groupOk) raw.ok = false;
+          const errors = [...groupErrors, ...own];
+          if (errors.length > 0) {
+            raw.ok = false;
+            raw.errors = errors;
+          }
           out.handlers.push(raw);
         }
       });
     });
   }
+  return out;
+}
+
+/**
+ * The handlers written under an event key Claude Code does not know: none runs, and each stays
+ * visible as `invalid` with the event's diagnostic (SPEC §7.2). Only handler objects with a known
+ * type are kept; anything less has no name worth listing.
+ */
+function unknownEventHandlers(
+  eventKey: string,
+  groups: unknown,
+  ctx: HookFileContext,
+  error: Diagnostic,
+): RawHandler[] {
+  if (!Array.isArray(groups)) return [];
+  const out: RawHandler[] = [];
+  groups.forEach((group, gi) => {
+    if (!isPlainObject(group) || !Array.isArray(group.hooks)) return;
+    (group.hooks as unknown[]).forEach((handler, hi) => {
+      if (!isPlainObject(handler) || !(HANDLER_TYPES as readonly unknown[]).includes(handler.type)) return;
+      const hpath: PathSeg[] = [...ctx.base, eventKey, gi, 'hooks', hi];
+      out.push({
+        name: `${ctx.origin}:${eventKey}:${gi + 1}.${hi + 1}`,
+        eventKey,
+        event: eventKey,
+        group: gi + 1,
+        index: hi + 1,
+        matcher: typeof group.matcher === 'string' ? group.matcher : null,
+        handler,
+        type: handler.type as ClaudeHandlerType,
+        at: ctx.locate(hpath) ?? { line: 1 },
+        fieldAt: (path) => ctx.locate([...hpath, ...path]),
+        ok: false,
+        errors: [error],
+        runnable: false,
+      });
+    });
+  });
   return out;
 }
 

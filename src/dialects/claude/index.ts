@@ -32,6 +32,17 @@ const SOURCES: readonly ClaudeSource[] = [
 export const claudeDialect: Dialect = {
   name: 'claude',
   sources: SOURCES,
+  environment: [
+    ['CLAUDE_CONFIG_DIR', 'Claude Code config dir: settings.json, skills/, agents/, plugins/ (default ~/.claude).'],
+    [
+      'HOOKCTL_CLAUDE_MANAGED_DIR',
+      'Folder of Claude Code managed settings: managed-settings.json, managed-settings.d/ (default /etc/claude-code).',
+    ],
+    [
+      'HOOKCTL_STATE_DIR',
+      "hookctl's own state: claude sessions and run logs (default ${XDG_STATE_HOME:-~/.local/state}/hookctl).",
+    ],
+  ],
   diagnosticCodes: CLAUDE_DIAGNOSTIC_CODES,
 
   // The rows are EventRow plus the catalog entry; its interface types carry no index signature.

@@ -2,7 +2,9 @@
 // that differ from the other dialects (matcher as the group's string, priority null) and the
 // extra columns; info adds the handler as written.
 import type { Declaration } from '../../declarations/model.js';
+import { claudeEvent } from './catalog.js';
 import type { ClaudeExtra } from './declaration.js';
+import { groupMatcherVerdict } from './match.js';
 
 // Light on purpose (the dialect's index imports it): declaration.ts and its rules are not loaded.
 const claudeExtra = (d: Declaration): ClaudeExtra => d.extra as unknown as ClaudeExtra;
@@ -44,6 +46,15 @@ export function claudeListRow(d: Declaration & { order: number | null }): string
 }
 
 /** `hooks list --agent NAME` on claude hooks: the agent's own hooks. */
+/**
+ * `hooks list --agent NAME`: the hooks that would run for that agent (SPEC §7.2): its own front
+ * matter's, and every hook not written in an agent's front matter, except SubagentStart/Stop
+ * groups whose `agent_type` matcher does not match NAME. Another agent's hooks never run for it.
+ */
 export function claudeHookOfAgent(d: Declaration, agent: string): boolean {
-  return claudeExtra(d).agent === agent;
+  const own = claudeExtra(d).agent;
+  if (own !== undefined) return own === agent;
+  const event = claudeEvent(d.event);
+  if (event?.matcher_field !== 'agent_type') return true;
+  return groupMatcherVerdict(claudeExtra(d).group_matcher, event, { agent_type: agent })?.matched !== false;
 }

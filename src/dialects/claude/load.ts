@@ -225,17 +225,16 @@ export async function loadClaudeSources(
       diagnostics.push(...hooks.diagnostics);
       files.push(...hooks.files);
     }
-    if (!hooks.failed) {
-      for (const { raw, ctx } of hooks.handlers) {
-        entries.push({
-          raw,
-          from: { source: 'claude_plugin', origin: ctx.origin, file: ctx.file, kind: 'plugin', plugin: ref },
-          settings: false,
-          pluginId: copy.id,
-          ...(notEnabled ? { notEnabled } : {}),
-          ...(overridden ? { overridden } : {}),
-        });
-      }
+    // A failed plugin's hooks come too: readPluginHooks marked each invalid (SPEC §7.2).
+    for (const { raw, ctx } of hooks.handlers) {
+      entries.push({
+        raw,
+        from: { source: 'claude_plugin', origin: ctx.origin, file: ctx.file, kind: 'plugin', plugin: ref },
+        settings: false,
+        pluginId: copy.id,
+        ...(notEnabled ? { notEnabled } : {}),
+        ...(overridden ? { overridden } : {}),
+      });
     }
     // Plugin skills, in plugin order; plugin subagents only warn.
     for (const { file, folder } of await skillFiles(join(copy.root, 'skills'))) {
@@ -401,7 +400,15 @@ export async function loadClaudeSources(
   const reported = new Set(files);
   let sessionEndMaxTimeoutS: number | undefined;
   for (const e of entries) {
-    if (!e.raw.ok) continue;
+    // A handler with errors never runs, but stays visible with them (SPEC §7.2); a plugin copy
+    // that is not enabled or is shadowed says that instead, as its errors are not reported.
+    if (!e.raw.ok && !e.notEnabled && !(e.pluginId !== undefined && e.overridden)) {
+      const errors = e.raw.errors ?? [];
+      const decl = makeDeclaration(e.raw, e.from, cl.workspace, 'invalid', errors[0]?.message ?? 'invalid hook');
+      if (errors.length > 0) decl.diagnostics = errors;
+      declarations.push(decl);
+      continue;
+    }
     let { status, why } = statusOf(e);
     const isAsync = e.raw.type === 'command' && (e.raw.handler.async === true || e.raw.handler.asyncRewake === true);
     if (status === 'active' && e.settings && !isAsync) {

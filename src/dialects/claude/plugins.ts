@@ -207,8 +207,15 @@ export async function readPluginHooks(ref: ClaudePluginRef, manifest: PluginMani
     }
   }
   if (out.diagnostics.some(isError)) {
+    // Claude loads none of the plugin's hooks (claude.md §1): each is invalid, with its own errors
+    // first, then the plugin's that stop it.
     out.failed = true;
-    for (const h of out.handlers) h.raw.ok = false;
+    const errors = out.diagnostics.filter(isError);
+    for (const h of out.handlers) {
+      const own = h.raw.errors ?? [];
+      h.raw.ok = false;
+      h.raw.errors = [...own, ...errors.filter((e) => !own.includes(e))];
+    }
   }
   return out;
 }

@@ -70,6 +70,23 @@ export function parseCoshConfig(file: string, text: string): CoshConfigLayer {
     return layer;
   }
 
+  const configHook = (key: string, i: number, item: Record<string, unknown>, hookAt = at(['hooks', key, i])) => {
+    const fields = new Map<string, CoshField>();
+    for (const [k, v] of Object.entries(item)) fields.set(k, { value: v });
+    const raw: RawCoshHook = {
+      source: SOURCE,
+      file,
+      event: key,
+      path: `hooks.${key}[${i}]`,
+      line: hookAt.line,
+      column: hookAt.column,
+      fields,
+      keyPosition: (k) => locate(['hooks', key, i, k]),
+      knownKeys: CONFIG_HOOK_KEYS,
+    };
+    return raw;
+  };
+
   for (const [key, value] of Object.entries(hooks)) {
     if (key === 'enabled') {
       if (typeof value === 'boolean') layer.enabled = { value, line: at(['hooks', 'enabled']).line };
@@ -88,9 +105,24 @@ export function parseCoshConfig(file: string, text: string): CoshConfigLayer {
     if (!isCoshEventName(key)) {
       if (Array.isArray(value) || isTable(value)) {
         const hint = key === 'declarations' ? ' ([[hooks.declarations]] is CompozyOS syntax, not cosh)' : '';
-        layer.diagnostics.push(
-          diagnostic('error', 'invalid_event', `${unknownEventMessage(key)}${hint}`, at(['hooks', key])),
+        const eventError = diagnostic(
+          'error',
+          'invalid_event',
+          `${unknownEventMessage(key)}${hint}`,
+          at(['hooks', key]),
         );
+        layer.diagnostics.push(eventError);
+        // Its hooks never run but stay visible as invalid, the event's error first (SPEC §7.2).
+        // Their own findings go only to their `diagnostics`: validate reports the event once.
+        if (Array.isArray(value)) {
+          const specs: CoshHookSpec[] = [];
+          value.forEach((item, i) => {
+            if (!isTable(item)) return;
+            const spec = validateCoshHook(configHook(key, i, item)).spec;
+            if (spec) specs.push({ ...spec, invalid: [eventError, ...(spec.invalid ?? [])] });
+          });
+          if (specs.length > 0) layer.events.set(key, specs);
+        }
       } else {
         layer.diagnostics.push(
           diagnostic('warning', 'unknown_key', `unknown key "hooks.${key}" is ignored`, at(['hooks', key])),
@@ -116,20 +148,7 @@ export function parseCoshConfig(file: string, text: string): CoshConfigLayer {
         );
         return;
       }
-      const fields = new Map<string, CoshField>();
-      for (const [k, v] of Object.entries(item)) fields.set(k, { value: v });
-      const raw: RawCoshHook = {
-        source: SOURCE,
-        file,
-        event: key,
-        path,
-        line: hookAt.line,
-        column: hookAt.column,
-        fields,
-        keyPosition: (k) => locate(['hooks', key, i, k]),
-        knownKeys: CONFIG_HOOK_KEYS,
-      };
-      const check = validateCoshHook(raw);
+      const check = validateCoshHook(configHook(key, i, item, hookAt));
       layer.diagnostics.push(...check.diagnostics);
       if (check.spec) specs.push(check.spec);
     });
