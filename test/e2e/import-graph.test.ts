@@ -295,6 +295,8 @@ describe('CommonJS modules a command run loads', () => {
   const LOADERS: Record<string, RegExp> = {
     compozy: /^dialects\/compozy\/(sources|rules)\//,
     cosh: /^dialects\/cosh\/(load|config|extension|hook|states|json)\.ts$/,
+    // Only when one of the folders it reads exists (the demo's homes have none).
+    claude: /^dialects\/claude\/(load|settings|handlers|plugins|front-matter|declaration)\.ts$/,
   };
   const loadersIn = (sources: Set<string>) =>
     Object.keys(LOADERS).filter((d) => [...sources].some((m) => LOADERS[d]!.test(m)));
@@ -317,6 +319,16 @@ describe('CommonJS modules a command run loads', () => {
       expect(loadersIn(loadedSources(modules))).toEqual(read);
     });
   }
+
+  it('hookctl hooks list loads the claude loader once a Claude Code folder exists (so the check above can fail)', async () => {
+    const claudeHome = join(demoDir, 'claude', 'home', '.claude');
+    const { modules, code } = await loadedPackages(
+      ['hooks', 'list', '-o', 'json', '--workspace', join(demoDir, 'workspace')],
+      demoEnv({ CLAUDE_CONFIG_DIR: claudeHome }),
+    );
+    expect(code).toBe(0);
+    expect(loadersIn(loadedSources(modules))).toEqual(['compozy', 'cosh', 'claude']);
+  });
 
   it('a run loads no ES module: everything it runs can be served by the compile cache', async () => {
     const { modules, code } = await loadedPackages(['hooks', 'events', '-o', 'json'], demoEnv());

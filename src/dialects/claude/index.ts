@@ -5,7 +5,7 @@ import type { Dialect, DialectCatalog, EventRow, FileValidation } from '../types
 import { claudeEvent } from './catalog.js';
 import { CLAUDE_DIAGNOSTIC_CODES } from './codes.js';
 import { claudeEventDetail, claudeEventRows, claudeEventSchemas } from './events.js';
-import { claudeLocations, sessionsDirOf } from './locations.js';
+import { claudeLocations, nothingToRead, sessionsDirOf } from './locations.js';
 import { verdictExitCode } from './combine.js';
 import type { ClaudeDispatchResult } from './dispatch.js';
 import {
@@ -54,6 +54,18 @@ export const claudeDialect: Dialect = {
   sessionsDir: (loc) => sessionsDirOf(loc.stateDir),
 
   async loadCatalog(loc, env): Promise<DialectCatalog> {
+    const cl = claudeLocations(loc, env);
+    // What loadClaudeSources returns when it finds nothing (a unit test holds the two equal).
+    if (nothingToRead(cl)) {
+      const context = {
+        settingsEnv: {},
+        configDir: cl.configDir,
+        workspace: cl.workspace,
+        stateDir: cl.stateDir,
+        pluginDirs: [],
+      };
+      return { declarations: [], diagnostics: [], files: [], context };
+    }
     const { loadClaudeSources } = await import('./load.js');
     return loadClaudeSources(loc, env);
   },

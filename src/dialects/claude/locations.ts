@@ -114,3 +114,15 @@ export const userAgentsDir = (c: ClaudeLocations) => join(c.configDir, 'agents')
 
 /** Run records: `<stateDir>/claude/sessions/<session_id>/hook-runs.jsonl`, never inside ~/.claude. */
 export const sessionsDirOf = (stateDir: string) => join(stateDir, 'claude', 'sessions');
+
+/**
+ * True when no folder the loader reads exists (claude.md §1: managed dir, config dir, the
+ * workspace's and the git root's `.claude`) and no `--plugin-dir` is given: the catalog is then
+ * empty, and a command need not load the loader and its parsers to learn it.
+ */
+export function nothingToRead(c: ClaudeLocations): boolean {
+  if (c.pluginDirs.length > 0) return false;
+  const roots = [c.managedDir, c.configDir, join(c.workspace, '.claude')];
+  if (c.gitRoot !== null) roots.push(join(c.gitRoot, '.claude'));
+  return !roots.some(exists);
+}
