@@ -33,17 +33,21 @@ interface Group {
 
 /** Feed it records one at a time (`add`), then read the rows. */
 export class RunStats {
-  private readonly groups = new Map<string, Group>();
+  // hook → event → dialect: no key string is built per record.
+  private readonly groups = new Map<string, Map<string, Map<string, Group>>>();
 
   add(r: RunRecord): void {
     const hook = String(r.hook_name ?? '');
     const event = String(r.event ?? '');
     const dialect = String(r.dialect ?? '');
-    const key = `${hook}\u0000${event}\u0000${dialect}`;
-    let g = this.groups.get(key);
+    let byEvent = this.groups.get(hook);
+    if (byEvent === undefined) this.groups.set(hook, (byEvent = new Map()));
+    let byDialect = byEvent.get(event);
+    if (byDialect === undefined) byEvent.set(event, (byDialect = new Map()));
+    let g = byDialect.get(dialect);
     if (g === undefined) {
       g = { hook_name: hook, event, dialect, runs: 0, outcomes: {}, timed_out: 0, durations: new Map() };
-      this.groups.set(key, g);
+      byDialect.set(dialect, g);
     }
     g.runs++;
     const outcome = typeof r.outcome === 'string' ? r.outcome : 'unknown';
@@ -55,7 +59,8 @@ export class RunStats {
 
   /** Rows by hook name, then event, then dialect (code point order). */
   rows(): RunStatsRow[] {
-    const rows = [...this.groups.values()].map((g) => {
+    const groups = [...this.groups.values()].flatMap((e) => [...e.values()].flatMap((d) => [...d.values()]));
+    const rows = groups.map((g) => {
       const [p50, p95, p99] = nearestRanks(g.durations, g.runs, [50, 95, 99]);
       return {
         hook_name: g.hook_name,
