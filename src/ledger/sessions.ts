@@ -130,6 +130,9 @@ export function listSessions(folders: readonly SessionsFolder[], q: SessionsQuer
   let logs = findSessionLogs(folders.filter((f) => q.dialect === undefined || f.dialect === q.dialect));
   let skipped = 0;
   const sinceMs = q.since?.getTime();
+  // A log is written after each of its records is stamped: one not modified since `since` has no
+  // record since then, and needs no read at all.
+  if (sinceMs !== undefined) logs = logs.filter((log) => log.mtimeMs >= sinceMs);
   if (sinceMs !== undefined || q.last !== undefined) {
     // Choose by the last record (one backwards read each), then scan only the chosen logs.
     let chosen = logs.map((log) => ({ log, ms: lastActivityMs(log) }));
