@@ -1,0 +1,35 @@
+import { Flags, HookctlCommand } from '../../cli/base-command.js';
+import { parseSince } from '../../ledger/reader.js';
+import { sessions } from '../../app/sessions.js';
+import { sessionsTable } from '../../views/run-history.js';
+
+export default class HooksSessions extends HookctlCommand {
+  static override summary = 'List every session with recorded runs, of every dialect, newest first.';
+  static override examples = [
+    '<%= config.bin %> hooks sessions',
+    '<%= config.bin %> hooks sessions --since 24h --dialect cosh',
+    '<%= config.bin %> hooks sessions --last 5 -o json',
+  ];
+  static override flags = {
+    dialect: Flags.string({ description: 'Only sessions of this dialect.' }),
+    since: Flags.string({
+      description: 'Only sessions with a run since an RFC 3339 time or a duration ago (90s, 15m, 2h, 7d).',
+    }),
+    last: Flags.integer({ description: 'Only the N newest sessions.', min: 1 }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(HooksSessions);
+    const since = flags.since === undefined ? undefined : parseSince(flags.since, new Date());
+    const result = sessions(this.locations(flags), { dialect: flags.dialect, since, last: flags.last });
+    if (result.skipped > 0) this.printWarning(skippedLines(result.skipped));
+    const format = this.outputFormat(flags);
+    if (format === 'json') return this.printJson(result.sessions);
+    if (format === 'jsonl') return this.printJsonl(result.sessions);
+    this.print(sessionsTable(result.sessions, this.colour(flags)));
+  }
+}
+
+function skippedLines(n: number): string {
+  return `skipped ${n} line${n === 1 ? '' : 's'} that ${n === 1 ? 'is' : 'are'} not valid JSON (torn write?)`;
+}
