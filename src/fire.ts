@@ -12,6 +12,8 @@ import { coshEvent } from './events/cosh.js';
 import { assertSessionId } from './ledger/ids.js';
 import type { RunRecord } from './ledger/record.js';
 import { hookRunsFile, type Locations } from './paths.js';
+import { otlpExportConfig } from './telemetry/config.js';
+import type { RunObserver } from './telemetry/observer.js';
 import { displayPath } from './views/location.js';
 
 export type Payload = Record<string, unknown>;
@@ -26,6 +28,10 @@ export interface FireRequest {
   /** Called as each run is recorded (for `-o jsonl` streaming). */
   onRecord?: (r: RunRecord) => void;
   onNotification?: (n: unknown) => void;
+  /** Problems that change nothing in the result (an OpenTelemetry collector that is down). */
+  onWarning?: (text: string) => void;
+  /** hookctl's version (the exported telemetry's instrumentation scope). */
+  version?: string;
 }
 
 export interface FireResult {
@@ -224,20 +230,41 @@ export async function fire(request: FireRequest): Promise<FireResult> {
   // Records are appended in the order runs end, each with one write on a file kept open for the
   // dispatch: concurrent `hooks fire` processes on one session never tear each other's lines.
   const ledger = new LedgerWriter(hookRunsFile(req.loc, dialect, sessionId));
+  // OpenTelemetry (SPEC §9): its packages load only when an endpoint is set.
+  const exportConfig = otlpExportConfig(req.env);
+  const telemetry =
+    exportConfig === undefined
+      ? undefined
+      : (await import('./telemetry/fire-export.js')).startFireExport({
+          config: exportConfig,
+          env: req.env,
+          payload: input,
+          facts: { dispatchId, sessionId, event: req.event, dialect },
+          version: req.version ?? '0.0.0',
+        });
   const onRecord = (r: RunRecord) => {
     req.onRecord?.(r);
+    telemetry?.onRecord(r);
     return ledger.append(r);
   };
+  let result: FireResult | undefined;
   try {
-    return await dispatchDialect(req, dialect, input, declarations, {
+    result = await dispatchDialect(req, dialect, input, declarations, {
       sessionId,
       dispatchId,
       depth,
       onRecord,
       runSubprocess,
+      observer: telemetry,
     });
+    return result;
   } finally {
     await ledger.close();
+    // After the ledger is complete: the export can only add a warning.
+    if (telemetry !== undefined) {
+      const verdict = result?.verdict ?? 'failed';
+      for (const w of await telemetry.finish({ verdict, failed: verdict === 'failed' })) req.onWarning?.(w);
+    }
   }
 }
 
@@ -247,6 +274,7 @@ interface DispatchContext {
   depth: number;
   onRecord: (r: RunRecord) => Promise<void>;
   runSubprocess: Executor;
+  observer?: RunObserver;
 }
 
 async function dispatchDialect(
@@ -254,7 +282,7 @@ async function dispatchDialect(
   dialect: Dialect,
   input: Payload,
   declarations: OrderedDeclaration[],
-  { sessionId, dispatchId, depth, onRecord, runSubprocess }: DispatchContext,
+  { sessionId, dispatchId, depth, onRecord, runSubprocess, observer }: DispatchContext,
 ): Promise<FireResult> {
   if (dialect === 'compozy') {
     const [{ dispatchCompozy }, { payloadType }] = await Promise.all([
@@ -277,6 +305,7 @@ async function dispatchDialect(
       dispatchId,
       invokingEnv: req.env,
       onRecord,
+      observer,
     });
     return {
       event: req.event,
@@ -313,6 +342,7 @@ async function dispatchDialect(
     coshHome: req.loc.coshHome,
     onRecord,
     onNotification: req.onNotification,
+    observer,
   });
   return {
     event: req.event,

@@ -9,6 +9,7 @@ import type { RunRecord } from '../ledger/record.js';
 import { mergeByTime, recordTime, scanRecords, tailRecordsSync, type RecordFilter } from '../ledger/reader.js';
 import { findSessionLogs, LOG_FILE, type SessionLog, type SessionsFolder } from '../ledger/sessions.js';
 import { RunStats, type RunStatsRow } from '../ledger/stats.js';
+import { otlpExportConfig } from '../telemetry/config.js';
 
 export interface RunsSelection extends RecordFilter {
   /** One session (default: the most recently written one). */
@@ -181,7 +182,11 @@ const RESCAN_SESSIONS_MS = 1000;
  * appear; without it, the most recently written session at the start (or the first one to appear);
  * `--all-sessions` follows every session, new ones included.
  */
-export async function followRuns(folders: readonly SessionsFolder[], sel: RunsSelection, req: FollowRequest): Promise<void> {
+export async function followRuns(
+  folders: readonly SessionsFolder[],
+  sel: RunsSelection,
+  req: FollowRequest,
+): Promise<void> {
   const { followLogs } = await import('../ledger/follow.js');
   let files: () => readonly string[];
   if (sel.allSessions) {
@@ -202,4 +207,38 @@ export async function followRuns(folders: readonly SessionsFolder[], sel: RunsSe
     files = () => (chosen ??= logsOf(sessionsToRead(folders, sel)[0]?.session_id)) ?? [];
   }
   await followLogs({ files, filter: sel, last: sel.last, ...req });
+}
+
+export interface RunsExport {
+  runs: number;
+  dispatches: number;
+  spans: number;
+  logs: number;
+  skipped: number;
+  warnings: string[];
+  /** What could not be sent: `runs --export` then exits 1. */
+  failures: string[];
+}
+
+/**
+ * `hooks runs --export otlp`: the selected records to an OTLP/HTTP endpoint (`--endpoint`, else
+ * the OTEL_EXPORTER_OTLP_* variables). The OpenTelemetry packages load only here.
+ */
+export async function exportRuns(
+  folders: readonly SessionsFolder[],
+  sel: RunsSelection,
+  opts: { env: NodeJS.ProcessEnv; endpoint?: string; version: string },
+): Promise<RunsExport> {
+  const config = otlpExportConfig(opts.env, opts.endpoint !== undefined ? { endpoint: opts.endpoint } : {});
+  if (config === undefined) {
+    throw new HookctlError(
+      'no_export_endpoint',
+      'no OpenTelemetry endpoint: pass --endpoint URL or set OTEL_EXPORTER_OTLP_ENDPOINT',
+      ExitCode.usage,
+    );
+  }
+  const { records, skipped } = queryRuns(folders, sel);
+  const { exportRecords } = await import('../telemetry/records-export.js');
+  const sent = await exportRecords(config, records, opts.version);
+  return { runs: records.length, dispatches: new Set(records.map((r) => r.dispatch_id)).size, skipped, ...sent };
 }

@@ -12,6 +12,7 @@ import { DEFAULT_TIMEOUT_MS, type ExecResult, type Executor } from '../exec/type
 import { newId, nowRfc3339Millis } from '../ledger/ids.js';
 import type { Outcome, RunRecord } from '../ledger/record.js';
 import { coshMatcherMatches } from '../matching/cosh-matcher.js';
+import type { RunObservation, RunObserver } from '../telemetry/observer.js';
 import { depthExceededError } from './depth.js';
 
 export type CoshVerdict = 'allow' | 'block' | 'ask' | 'pass';
@@ -41,6 +42,8 @@ export interface CoshDispatchOptions {
   coshHome: string;
   onRecord: (r: RunRecord) => void | Promise<void>;
   onNotification?: (n: CoshNotification) => void;
+  /** Told before each hook process starts and when its record is built (src/telemetry/observer.ts). */
+  observer?: RunObserver;
 }
 
 export interface CoshDispatchResult {
@@ -187,11 +190,13 @@ export async function dispatchCosh(opts: CoshDispatchOptions): Promise<CoshDispa
 
   for (const decl of matched) {
     const timeoutMs = decl.timeout_ms > 0 ? decl.timeout_ms : DEFAULT_TIMEOUT_MS;
+    const observation = opts.observer?.beforeRun();
+    const env = buildCoshHookEnv(opts.invokingEnv, decl.env, opts.depth);
     const exec = await opts.executor({
       command: '/bin/sh',
       args: ['-c', decl.command],
       cwd: decl.cwd,
-      env: buildCoshHookEnv(opts.invokingEnv, decl.env, opts.depth),
+      env: observation === undefined ? env : { ...env, ...observation.env },
       stdin,
       timeoutMs,
     });
@@ -205,6 +210,7 @@ export async function dispatchCosh(opts: CoshDispatchOptions): Promise<CoshDispa
         opts,
         result,
         runRecord(opts, decl, exec, { outcome: 'failed', decision, reason: null, error: parsed.error }),
+        observation,
       );
       continue;
     }
@@ -215,6 +221,7 @@ export async function dispatchCosh(opts: CoshDispatchOptions): Promise<CoshDispa
       opts,
       result,
       runRecord(opts, decl, exec, { outcome, decision: answer.decision, reason: answer.reason }),
+      observation,
     );
 
     if (answer.reason !== null) result.reason = answer.reason;
@@ -296,7 +303,13 @@ function runRecord(opts: CoshDispatchOptions, decl: Declaration, exec: ExecResul
   };
 }
 
-async function finish(opts: CoshDispatchOptions, result: CoshDispatchResult, record: RunRecord): Promise<void> {
+async function finish(
+  opts: CoshDispatchOptions,
+  result: CoshDispatchResult,
+  record: RunRecord,
+  observation: RunObservation | undefined,
+): Promise<void> {
+  observation?.end(record);
   result.runs.push(record);
   await opts.onRecord(record);
 }

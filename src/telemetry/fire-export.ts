@@ -10,6 +10,7 @@ import {
   dispatchTelemetry,
   randomSpanId,
   randomTraceId,
+  toolCallIdOf,
   type DispatchFacts,
   type DispatchTrace,
   type OpenedRun,
@@ -30,7 +31,9 @@ export interface FireExportOptions {
   config: OtlpExportConfig;
   /** The invoking environment: TRACEPARENT and TRACESTATE are read from it. */
   env: NodeJS.ProcessEnv;
-  facts: Omit<DispatchFacts, 'verdict' | 'failed'>;
+  facts: Omit<DispatchFacts, 'verdict' | 'failed' | 'toolCallId'>;
+  /** The payload as fired: only its tool call id is read. */
+  payload: Record<string, unknown>;
   /** hookctl's version, for the instrumentation scope. */
   version: string;
   now?: () => number;
@@ -75,7 +78,9 @@ export function startFireExport(opts: FireExportOptions): FireExport {
     },
     async finish({ verdict, failed }) {
       trace.endMs = now();
-      const telemetry = dispatchTelemetry(trace, { ...opts.facts, verdict, failed }, records, opened);
+      const toolCallId = toolCallIdOf(opts.payload);
+      const facts: DispatchFacts = { ...opts.facts, verdict, failed, ...(toolCallId !== undefined ? { toolCallId } : {}) };
+      const telemetry = dispatchTelemetry(trace, facts, records, opened);
       if (!trace.traceFlags) telemetry.spans = []; // not sampled upstream: no spans, the logs still go
       try {
         const { sendTelemetry } = await import('./otlp.js');

@@ -10,7 +10,10 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 export interface RecordsExportResult {
   spans: number;
   logs: number;
+  /** Problems with the variables (nothing was lost because of them). */
   warnings: string[];
+  /** What could not be sent. */
+  failures: string[];
 }
 
 export async function exportRecords(
@@ -20,7 +23,7 @@ export async function exportRecords(
 ): Promise<RecordsExportResult> {
   const telemetry = telemetryFromRecords(records);
   const { sendTelemetry } = await import('./otlp.js');
-  const warnings = await sendTelemetry(config, telemetry, {
+  const failures = await sendTelemetry(config, telemetry, {
     budgetMs: Number.MAX_SAFE_INTEGER,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
     version,
@@ -28,6 +31,7 @@ export async function exportRecords(
   return {
     spans: config.traces !== undefined ? telemetry.spans.length : 0,
     logs: config.logs !== undefined ? telemetry.logs.length : 0,
-    warnings: [...config.warnings, ...warnings],
+    warnings: config.warnings,
+    failures,
   };
 }

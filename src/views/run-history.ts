@@ -92,3 +92,33 @@ export function followHeader(colour: Colour): string {
 function fit(text: string, width: number): string {
   return text.length > width ? text.slice(0, width - 1) + '…' : text.padEnd(width);
 }
+
+/** The warning for lines that are not records. */
+export function skippedLinesWarning(n: number): string {
+  return `skipped ${n} line${n === 1 ? '' : 's'} that ${n === 1 ? 'is' : 'are'} not valid JSON (torn write?)`;
+}
+
+/** `runs` records as a table (Hook, Event, Outcome, Duration, Error, Recorded). */
+export function runsTable(records: readonly RunRecord[], colour: Colour): string {
+  return renderTable(
+    ['Hook', 'Event', 'Outcome', 'Duration', 'Error', 'Recorded'],
+    records.map((r) => [
+      r.hook_name,
+      r.event,
+      paintOutcome(colour, r.outcome),
+      `${r.duration_ms} ms`,
+      r.error ?? (r.decision ? `decision: ${r.decision}` : ''),
+      r.recorded_at,
+    ]),
+    colour,
+  );
+}
+
+/** What `runs --export otlp` says when it is done. */
+export function exportSummary(
+  e: { runs: number; dispatches: number; spans: number; logs: number },
+  url: string,
+): string {
+  const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+  return `exported ${n(e.runs, 'run')} of ${n(e.dispatches, 'dispatch', 'dispatches')} to ${url} (${n(e.spans, 'span')}, ${n(e.logs, 'log record')})`;
+}

@@ -252,7 +252,8 @@ describe('a live fire export', () => {
     const fx = startFireExport({
       config: otlpExportConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: c.url })!,
       env: { TRACEPARENT: `00-${parentTrace}-b7ad6b7169203331-01`, TRACESTATE: 'vendor=1' },
-      facts: { dispatchId: 'd_1', sessionId: 's_1', event: 'tool.pre_call', dialect: 'compozy', toolCallId: 'call_1' },
+      facts: { dispatchId: 'd_1', sessionId: 's_1', event: 'tool.pre_call', dialect: 'compozy' },
+      payload: { tool_call_id: 'call_1' },
       version: 'x',
     });
     const a = fx.beforeRun();
@@ -283,6 +284,7 @@ describe('a live fire export', () => {
       config,
       env: { TRACEPARENT: 'nope' },
       facts: { dispatchId: 'd', sessionId: 's', event: 'e', dialect: 'x' },
+      payload: {},
       version: 'x',
     });
     expect(bad.beforeRun().env.TRACEPARENT).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
@@ -294,6 +296,7 @@ describe('a live fire export', () => {
       config,
       env: { TRACEPARENT: `00-${'1'.repeat(32)}-${'2'.repeat(16)}-00` },
       facts: { dispatchId: 'd', sessionId: 's', event: 'e', dialect: 'x' },
+      payload: {},
       version: 'x',
     });
     const run = unsampled.beforeRun();

@@ -74,6 +74,8 @@ Exit codes: 0 completed (or stopped), 1 denied / blocked, 2 usage error, bad pay
       req.onRecord = (r) => process.stdout.write(JSON.stringify(r) + '\n');
       req.onNotification = (n) => process.stdout.write(JSON.stringify(n) + '\n');
     }
+    req.onWarning = (w) => this.printWarning(w);
+    req.version = this.config.version;
     const result = await fire(req);
     const code = fireExitCode(result);
     if (flags['payload-only']) this.printJson(result.payload);

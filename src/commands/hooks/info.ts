@@ -2,7 +2,7 @@ import { Args, Flags, HookctlCommand, skippedDeclarationWarnings } from '../../c
 import { renderTable } from '../../cli/table.js';
 import { loadCatalog } from '../../catalog.js';
 import { HookctlError, ExitCode } from '../../errors.js';
-import { lastRunsOfHook } from '../../views/runs.js';
+import { lastRunsOfHook } from '../../app/sessions.js';
 import { toInfoDeclaration } from '../../views/info.js';
 import { filterDeclarations } from '../../views/list.js';
 import { displayPath } from '../../views/location.js';
@@ -38,7 +38,7 @@ export default class HooksInfo extends HookctlCommand {
       throw new HookctlError('hook_not_found', `no hooks named "${args.name}" found`, ExitCode.no);
     }
     const declarations = matches.map((d) => toInfoDeclaration(d));
-    const runs = await lastRunsOfHook(loc, args.name, 10, flags.session);
+    const runs = lastRunsOfHook(loc, args.name, matches.map((d) => d.dialect), flags.session);
     const format = this.outputFormat(flags);
     if (format === 'json') return this.printJson({ name: args.name, declarations, runs });
     if (format === 'jsonl') return this.printJsonl([{ name: args.name, declarations, runs }]);
