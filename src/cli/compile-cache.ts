@@ -109,11 +109,19 @@ function cacheFolder(env: NodeJS.ProcessEnv): string | { off: string } {
   return dir;
 }
 
+/**
+ * Modules Node compiles itself. The OpenTelemetry exporters call `import('http')` at run time,
+ * which code compiled through vm.Script cannot do on Node 20: with cached data it throws "A
+ * dynamic import callback was not specified", without it Node prints an ExperimentalWarning on
+ * stderr. They load only when exporting (issue 15), so their start-up is not the cost that matters.
+ */
+const UNCACHED = /[\\/]node_modules[\\/]@opentelemetry[\\/]/;
+
 function install(Module: ModuleStatic, dir: string): void {
   const compile = Module.prototype._compile;
   const made: { script: Script; file: string; filename: string; source: string }[] = [];
   Module.prototype._compile = function (this: ModuleLike, content: string, filename: string, format?: string) {
-    if (format === 'module') return compile.call(this, content, filename, format);
+    if (format === 'module' || UNCACHED.test(filename)) return compile.call(this, content, filename, format);
     const file = join(dir, entryName(filename));
     const found = cachedCode(file, filename, content);
     const cachedData = typeof found === 'string' ? undefined : found;
