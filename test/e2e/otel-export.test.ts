@@ -24,7 +24,7 @@ async function collector(opts?: { delayMs?: number }) {
 const PARENT_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PARENT_SPAN = '00f067aa0ba902b7';
 const PAYLOAD =
-  '{"tool_id":"compozy__fs_write","tool_call_id":"call_42","tool_input":{"path":".env","secret":"PAYLOAD-MARKER"}}';
+  '{"tool_id":"compozy__fs_write","tool_call_id":"call_42","tool_input":{"path":"PATH-MARKER.txt","secret":"PAYLOAD-MARKER"}}';
 
 /** A traced hook that dumps its environment, one that patches, one that fails. */
 function exportSandbox(): Sandbox {
@@ -137,7 +137,7 @@ describe('hooks fire with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
 
         // Privacy: no payload, patch or output in anything sent.
         const sent = JSON.stringify(c.requests.map((r) => r.body));
-        for (const marker of ['PAYLOAD-MARKER', 'PATCH-MARKER', 'OUTPUT-MARKER', '.env'])
+        for (const marker of ['PAYLOAD-MARKER', 'PATCH-MARKER', 'OUTPUT-MARKER', 'PATH-MARKER'])
           expect(sent).not.toContain(marker);
       },
     );
@@ -182,7 +182,9 @@ describe('hooks fire with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       expect(down.code).toBe(plain.code);
       const [a, b] = [parseJson<FireJson>(plain.stdout), parseJson<FireJson>(down.stdout)];
       expect(b.verdict).toBe(a.verdict);
-      expect(b.payload).toEqual(a.payload);
+      const { session_id: _s1, timestamp: _t1, ...payloadA } = a.payload;
+      const { session_id: _s2, timestamp: _t2, ...payloadB } = b.payload;
+      expect(payloadB).toEqual(payloadA);
       expect(box.records('down').map(stable)).toEqual(
         box.records('down-plain').map((r) => ({ ...stable(r), session_id: 'down' })),
       );
