@@ -116,9 +116,10 @@ export function runsTable(records: readonly RunRecord[], colour: Colour): string
 
 /** What `runs --export otlp` says when it is done. */
 export function exportSummary(
-  e: { runs: number; dispatches: number; spans: number; logs: number },
+  e: { runs: number; dispatches: number; spans: number; logs: number; failures: readonly string[] },
   url: string,
 ): string {
   const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-  return `exported ${n(e.runs, 'run')} of ${n(e.dispatches, 'dispatch', 'dispatches')} to ${url} (${n(e.spans, 'span')}, ${n(e.logs, 'log record')})`;
+  const what = `${n(e.runs, 'run')} of ${n(e.dispatches, 'dispatch', 'dispatches')} to ${url} (${n(e.spans, 'span')}, ${n(e.logs, 'log record')})`;
+  return e.failures.length === 0 ? `exported ${what}` : `not all exported: ${what}; see the warnings above`;
 }

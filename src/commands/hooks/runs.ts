@@ -106,7 +106,8 @@ export default class HooksRuns extends HookctlCommand {
     warnSkipped(result.skipped);
     if (format === 'json') return this.printJson(result.records);
     if (format === 'jsonl') return this.printJsonl(result.records);
-    if (!sel.allSessions && result.session === undefined) return this.print('No sessions recorded yet.');
+    if (!sel.allSessions && sel.dispatch === undefined && result.session === undefined)
+      return this.print('No sessions recorded yet.');
     if (result.session !== undefined) this.print(colour.paint('dim', `session ${result.session}`));
     this.print(result.records.length === 0 ? 'No runs match.' : view.runsTable(result.records, colour));
   }
