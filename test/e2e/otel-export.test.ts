@@ -2,12 +2,11 @@
 // endpoint this test starts on 127.0.0.1, decoded with the official OTLP .proto files; the hook's
 // own TRACEPARENT; JSON; a collector that is down or slow; `runs --export otlp`; and a fire that
 // does not export never loading the OpenTelemetry packages.
-import { createServer } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../src/ledger/record.js';
-import { startCollector, type TestCollector } from '../support/otlp-collector.js';
+import { freePort, startCollector, type TestCollector } from '../support/otlp-collector.js';
 import { emitHook, makeSandbox, parseJson, removeSandboxes, type FireJson, type Sandbox } from './fire-support.js';
 
 afterAll(removeSandboxes);
@@ -266,13 +265,3 @@ describe('hooks fire with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     },
   );
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}

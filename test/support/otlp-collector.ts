@@ -2,7 +2,7 @@
 // decodes protobuf bodies with the official OTLP .proto files (test/fixtures/otlp-proto) and JSON
 // bodies as they are, and keeps what it received. `delayMs` makes it slow; `status` makes it refuse.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
@@ -193,4 +193,15 @@ function flattenLogs(requests: ReceivedRequest[]): DecodedLog[] {
     }
   }
   return out;
+}
+
+/** A port on 127.0.0.1 that nothing listens on (a collector that is down). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createNetServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
 }

@@ -1,13 +1,12 @@
 // OpenTelemetry export (SPEC §9): the variables, the spans and logs built from records, and
 // sending them to a real OTLP/HTTP endpoint on 127.0.0.1 decoded with the official .proto files.
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../src/ledger/record.js';
 import { otlpExportConfig } from '../../src/telemetry/config.js';
 import { startFireExport } from '../../src/telemetry/fire-export.js';
 import { dispatchTelemetry, runAttributes, telemetryFromRecords, toolCallIdOf } from '../../src/telemetry/model.js';
 import { sendTelemetry } from '../../src/telemetry/otlp.js';
-import { startCollector, type TestCollector } from '../support/otlp-collector.js';
+import { freePort, startCollector, type TestCollector } from '../support/otlp-collector.js';
 
 const collectors: TestCollector[] = [];
 afterEach(async () => {
@@ -308,13 +307,3 @@ describe('a live fire export', () => {
     expect(c.logs()).toHaveLength(1);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
