@@ -2,7 +2,7 @@
 // endpoint this test starts on 127.0.0.1, decoded with the official OTLP .proto files; the hook's
 // own TRACEPARENT; JSON; a collector that is down or slow; `runs --export otlp`; and a fire that
 // does not export never loading the OpenTelemetry packages.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../src/ledger/record.js';
@@ -141,6 +141,37 @@ describe('hooks fire with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       },
     );
   }
+
+  it("gives a cosh hook its run span's TRACEPARENT too, and records its decision", { timeout: 60_000 }, async () => {
+    const box = makeSandbox();
+    const seen = join(box.out, 'cosh-traceparent');
+    mkdirSync(box.env.COSH_HOME!, { recursive: true });
+    writeFileSync(
+      join(box.env.COSH_HOME!, 'config.toml'),
+      [
+        '[[hooks.PreToolUse]]',
+        'name = "cosh-traced"',
+        `command = ${JSON.stringify(`printf %s "$TRACEPARENT" > ${seen}; printf '{"decision":"block","reason":"REASON-MARKER"}'`)}`,
+        '',
+      ].join('\n'),
+    );
+    const c = await collector();
+    const res = await box.cli(['hooks', 'fire', 'PreToolUse', '--session', 'cosh-t', '-o', 'json'], {
+      input: '{"tool_name":"shell","tool_use_id":"toolu_7"}',
+      env: { ...box.env, OTEL_EXPORTER_OTLP_ENDPOINT: c.url },
+    });
+    expect(res.code, res.stderr).toBe(1); // blocked
+    const run = c.spans().find((s) => s.name === 'hookctl.hook.run')!;
+    expect(run.attributes).toMatchObject({
+      'hook.name': 'cosh-traced',
+      'hook.dialect': 'cosh',
+      'hook.outcome': 'denied',
+      'hook.decision': 'block',
+      'gen_ai.tool.call.id': 'toolu_7',
+    });
+    expect(readFileSync(seen, 'utf8')).toBe(`00-${run.traceId}-${run.spanId}-01`);
+    expect(JSON.stringify(c.requests.map((r) => r.body))).not.toContain('REASON-MARKER');
+  });
 
   it(
     'without an endpoint: no TRACEPARENT for the hook, and no OpenTelemetry module is loaded',
