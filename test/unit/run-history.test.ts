@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newestRuns, queryRuns, runStats, selectSessions } from '../../src/app/run-history.js';
+import { followRuns, newestRuns, queryRuns, runStats, selectSessions } from '../../src/app/run-history.js';
 import type { RunRecord } from '../../src/ledger/record.js';
 import { serializeRecord } from '../../src/ledger/writer.js';
 
@@ -145,5 +145,48 @@ describe('newestRuns (info NAME)', () => {
       'mid-12',
       'mid-10',
     ]);
+  });
+});
+
+describe('followRuns', () => {
+  const until = async (cond: () => boolean) => {
+    const deadline = Date.now() + 5000;
+    while (!cond()) {
+      if (Date.now() > deadline) throw new Error('timed out waiting');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+
+  it('--all-sessions picks up a session that appears while following', async () => {
+    const seen: string[] = [];
+    const ac = new AbortController();
+    const done = followRuns(
+      folders(),
+      { allSessions: true, last: 1 },
+      { onRecord: (r) => seen.push(r.run_id), signal: ac.signal, pollMs: 10 },
+    );
+    await until(() => seen.length === 1);
+    expect(seen).toEqual(['new-21']);
+    log('cosh', 'fresh', [rec('fresh', 30, { dialect: 'cosh' })]);
+    await until(() => seen.length === 2);
+    expect(seen[1]).toBe('fresh-30');
+    ac.abort();
+    await done;
+  });
+
+  it('a --session that has no log yet is waited for, in every dialect', async () => {
+    const seen: string[] = [];
+    const ac = new AbortController();
+    const done = followRuns(
+      folders(),
+      { session: 'later' },
+      { onRecord: (r) => seen.push(r.run_id), signal: ac.signal, pollMs: 10 },
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    log('claude', 'later', [rec('later', 40, { dialect: 'claude' })]);
+    await until(() => seen.length === 1);
+    expect(seen).toEqual(['later-40']);
+    ac.abort();
+    await done;
   });
 });
