@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Dev-time only: turns the CompozyOS event catalog (compozy-events.json) into committed
-// TypeScript under src/events/, so nothing reads the JSON at run time.
+// TypeScript under src/dialects/compozy/, so nothing reads the JSON at run time.
 //
 //   node scripts/gen-catalog.mjs [path/to/compozy-events.json] [--check]
 //
@@ -8,9 +8,9 @@
 // nothing and exits 1 when the committed files differ from what the JSON would produce.
 //
 // Two outputs, split for start-up cost:
-//   src/events/compozy-events.generated.ts  families + events (small; list/validate load it)
-//   src/events/compozy-types.generated.ts   payload and patch types (events EVENT, --schema,
-//                                           dispatch's patch decoding load it)
+//   src/dialects/compozy/events.generated.ts         families + events (small; list/validate load it)
+//   src/dialects/compozy/payload-types.generated.ts  payload and patch types (events EVENT, --schema,
+//                                                    dispatch's patch decoding load it)
 // The data is copied as is: same keys, same order, same values.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -44,7 +44,7 @@ const header = [
 
 const eventsFile = [
   header,
-  "import type { CompozyEventData, CompozyFamilyData } from './compozy.js';",
+  "import type { CompozyEventData, CompozyFamilyData } from './events.js';",
   '',
   '/** The matcher keys each family accepts, in upstream order. */',
   `export const COMPOZY_FAMILIES: Readonly<Record<string, CompozyFamilyData>> = ${literal(catalog.families)};`,
@@ -59,7 +59,7 @@ const eventsFile = [
 
 const typesFile = [
   header,
-  "import type { PatchType, PayloadType } from './compozy-types.js';",
+  "import type { PatchType, PayloadType } from './payload-types.js';",
   '',
   '/** Payload types and the nested struct types they reference, by name. */',
   `export const COMPOZY_PAYLOADS: Readonly<Record<string, PayloadType>> = ${literal(catalog.payloads)};`,
@@ -70,8 +70,8 @@ const typesFile = [
 ].join('\n');
 
 const outputs = [
-  [join(root, 'src/events/compozy-events.generated.ts'), eventsFile],
-  [join(root, 'src/events/compozy-types.generated.ts'), typesFile],
+  [join(root, 'src/dialects/compozy/events.generated.ts'), eventsFile],
+  [join(root, 'src/dialects/compozy/payload-types.generated.ts'), typesFile],
 ];
 
 let stale = 0;

@@ -73,7 +73,5 @@ export const coshExtensionDirs = (l: Locations) => [
 export const coshSessionsDir = (l: Locations) => join(l.coshHome, 'sessions');
 export const coshStatesFile = (l: Locations) => join(l.coshHome, 'states', 'hooks.json');
 
-export const sessionsDir = (l: Locations, dialect: 'compozy' | 'cosh') =>
-  dialect === 'compozy' ? compozySessionsDir(l) : coshSessionsDir(l);
-export const hookRunsFile = (l: Locations, dialect: 'compozy' | 'cosh', sessionId: string) =>
-  join(sessionsDir(l, dialect), sessionId, 'hook-runs.jsonl');
+/** A session's run log inside a dialect's sessions folder (Dialect.sessionsDir). */
+export const hookRunsFile = (sessionsDir: string, sessionId: string) => join(sessionsDir, sessionId, 'hook-runs.jsonl');

@@ -124,8 +124,8 @@ export async function demoCopy(root, workDir) {
  * dist/modules.json (written by the build) names the file that holds the catalog module. */
 export async function catalogEvents(root) {
   const files = JSON.parse(readFileSync(join(root, 'dist', 'modules.json'), 'utf8'));
-  const file = Object.keys(files).find((f) => files[f].modules.includes('src/events/compozy.ts'));
-  if (file === undefined) throw new Error('bench: no built file holds src/events/compozy.ts (build first)');
+  const file = Object.keys(files).find((f) => files[f].modules.includes('src/dialects/compozy/events.ts'));
+  if (file === undefined) throw new Error('bench: no built file holds src/dialects/compozy/events.ts (build first)');
   const { compozyEvents } = createRequire(import.meta.url)(join(root, 'dist', file));
   return compozyEvents().filter((e) => !e.matcher_fields.some((f) => f === 'task_id')); // keep matchers simple
 }

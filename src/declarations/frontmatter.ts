@@ -12,7 +12,7 @@ import type { Diagnostic } from './diagnostics.js';
 import type { Source } from './model.js';
 import { makeDiagnostic, noLocator, type Locator, type PathSeg, type Position } from './source-file.js';
 import { locateTomlKeys } from './toml-locate.js';
-import { readFastYaml } from './compozy/yaml-fast.js';
+import { readFastYaml } from './yaml-fast.js';
 
 // The `yaml` package costs a noticeable part of a command's start-up to load, and plain front
 // matters never need it (compozy/yaml-fast.ts reads them), so it is loaded on first use only.

@@ -1,14 +1,17 @@
-// The normalised declaration both dialects share, and where it came from.
-// Loaders produce raw data with locations; normalise.ts (compozy) and cosh/normalise.ts turn it
-// into Declarations. Everything downstream (ordering, list, fire) works on this type only.
+// The normalised declaration every dialect shares, and where it came from.
+// Each dialect's loaders (src/dialects/<name>/) turn their files into Declarations; everything
+// downstream (list, info, validate, fire) works on this type only. Dialect, source and skill
+// source are open strings here: each dialect's own unions live in its folder
+// (src/dialects/compozy/model.ts, src/dialects/cosh/model.ts, src/dialects/claude/model.ts).
 
-export type Dialect = 'compozy' | 'cosh';
+/** A dialect's name: `compozy`, `cosh`, … (the value of `--dialect` and of every record's `dialect`). */
+export type Dialect = string;
 
-export type CompozySource = 'native' | 'config' | 'extension' | 'agent_definition' | 'skill';
-export type CoshSource = 'cosh_config' | 'cosh_extension';
-export type Source = CompozySource | CoshSource;
+/** Where a declaration was found, in its dialect's words (`config`, `cosh_extension`, `claude_user`, …). */
+export type Source = string;
 
-export type SkillSource = 'bundled' | 'marketplace' | 'user' | 'additional' | 'workspace';
+/** compozy skills: which skill folder (`bundled`, `user`, …). Other dialects leave it unset. */
+export type SkillSource = string;
 
 export type Mode = 'sync' | 'async';
 
@@ -37,7 +40,8 @@ export interface Declaration {
   skill_source?: SkillSource;
   mode: Mode;
   required: boolean;
-  priority: number;
+  /** null for dialects without priorities (claude). */
+  priority: number | null;
   /** 0 = executor default (5 s). */
   timeout_ms: number;
   enabled: boolean;

@@ -1,13 +1,35 @@
 // The one interface every dialect implements (docs/DESIGN.md, "Dialects"). A dialect is a folder
 // under src/dialects/<name>/ exporting one `Dialect` object; src/dialects/registry.ts lists them.
-// Nothing outside a dialect's folder compares dialect names: use cases ask the registry.
+// Nothing outside a dialect's folder compares dialect names: use cases (src/app/) ask the registry.
 //
-// DRAFT (session 4): the redesign owns this file and may change it; keep it types only, so
-// importing it loads nothing.
+// Types only, so importing this file loads nothing. A Dialect object itself must stay light too:
+// its index module may load its event catalog (list, events and fire need it at once), and
+// imports everything else — loaders, rules, payload types, dispatch — inside the member that
+// needs it, so registering a dialect costs a command nothing it does not use.
+//
+// Changes from the session-4 draft (the claude dialect was started on the draft):
+// - `sources` (new): the dialect's source names, for `hooks list --source`.
+// - `eventDetail` / `eventSchemas` return `EventDetail` / `EventSchemas` (were `unknown`), or
+//   undefined when the dialect has no such event.
+// - `validateFile` is asked in registry order; a dialect that answers undefined does not claim
+//   the file. `claimsUnknownFiles` (new, at most one dialect: compozy) marks the one asked last,
+//   which reports a file nobody claims (`unknown_file_kind`, unreadable, binary).
+// - `schemaKindOf` and `schemaDocument` (new, optional): which JSON Schema of schemas/ describes a
+//   source file, and the parsed document it checks, so `validate` runs the schemas of every
+//   dialect without knowing their formats.
+// - `sessionIdFor(payload)` only reads the payload (was `(payload, requested) => string`): `--session`
+//   and a new id are the same for every dialect, and the id helpers would load the ledger at start.
+// - `DispatchRequest.declarations` holds every status (as drafted); dispatch runs the active ones.
+// - `DispatchResult` keys are printed in the order the dialect builds them (after `event`,
+//   `dialect`, `session_id`, `dispatch_id`, which the fire use case puts first).
+// - `PlanEntry.order` and `DispatchResult` stay as drafted; `PlanEntry.source` is the shared string.
 import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
+import type { Locator } from '../declarations/source-file.js';
+import type { EventSchemas } from '../events/schema.js';
 import type { Executor } from '../exec/types.js';
 import type { RunRecord } from '../ledger/record.js';
+import type { RunObserver } from '../telemetry/observer.js';
 import type { Locations } from '../paths.js';
 
 /** What every source of one dialect gave: declarations of every status, in dispatch order. */
@@ -33,10 +55,48 @@ export interface EventRow {
   [extra: string]: unknown;
 }
 
+export interface PayloadFieldRow {
+  name: string;
+  type: string;
+  enum?: string[];
+  /** cosh: a base field every event carries. */
+  base?: boolean;
+}
+
+export interface PatchFieldRow {
+  name: string;
+  type: string;
+  /** The engine acts on the field. */
+  applied: boolean;
+  /** Where an applied field lands when not on the payload field of the same name. */
+  applied_to?: string;
+}
+
+/** `hooks events EVENT`: the row, plus what a hook receives and may answer. */
+export interface EventDetail extends EventRow {
+  summary: string;
+  /** The check that can reject an answer (compozy guards); null when none. */
+  guard: string | null;
+  /** The answer key that denies; null when none. */
+  deny_field: string | null;
+  payload_fields: PayloadFieldRow[];
+  patch_fields: PatchFieldRow[];
+  /** The answer is decoded but never applied. */
+  observation_only: boolean;
+  /** The payload fields a declaration's matcher may test. */
+  matcher_fields: readonly string[];
+}
+
 export interface FileValidation {
   diagnostics: Diagnostic[];
-  /** The JSON Schema kind that describes this file, when one does. */
+  /** The JSON Schema kind (schemas/, src/validate/validators.generated.ts) that describes this file. */
   schema?: string;
+}
+
+/** A parsed source file, for a JSON Schema check with positions. */
+export interface SchemaDocument {
+  document: unknown;
+  locate: Locator;
 }
 
 /** One entry of `fire --dry-run`'s plan (SPEC §6, claude.md §6). */
@@ -73,7 +133,22 @@ export interface DispatchRequest {
   context?: unknown;
   /** Dialect-specific selections from the command line (claude: skills, agent). */
   options?: Record<string, unknown>;
+  /**
+   * Watches the runs (the OpenTelemetry export, only when exporting): call `beforeRun()` just
+   * before starting each hook process and add its `env` to that process's environment, then
+   * `end(record)` once the run's record is built (src/telemetry/observer.ts).
+   */
+  observer?: RunObserver;
 }
+
+/** What `plan` needs: a dispatch request without the parts that run or record anything. */
+export type PlanRequest = Omit<
+  DispatchRequest,
+  'sessionId' | 'dispatchId' | 'depth' | 'executor' | 'onRecord' | 'onNotification'
+> & {
+  /** `--session`, when given (the payload's own session_id is the dialect's to read). */
+  sessionId?: string;
+};
 
 /** What a dispatch returns; `fire -o json` prints it as is (SPEC §6, claude.md §6). */
 export interface DispatchResult {
@@ -87,14 +162,16 @@ export interface DispatchResult {
 export interface Dialect {
   /** `compozy`, `cosh`, `claude`: the value of `--dialect` and of every record's `dialect`. */
   readonly name: string;
+  /** The dialect's source names (`hooks list --source`), in dispatch order. */
+  readonly sources: readonly string[];
 
   // ---- events (synchronous and light) ----
   eventRows(): readonly EventRow[];
   hasEvent(event: string): boolean;
   /** A usage-error text for an event this dialect knows to be gone (`... was removed; use ...`). */
   removedEventHint?(event: string): string | undefined;
-  eventDetail(event: string): Promise<unknown>;
-  eventSchemas(event: string): Promise<unknown>;
+  eventDetail(event: string): Promise<EventDetail | undefined>;
+  eventSchemas(event: string): Promise<EventSchemas | undefined>;
 
   // ---- where things are ----
   /** The folder holding `<session_id>/hook-runs.jsonl` for this dialect. */
@@ -103,12 +180,27 @@ export interface Dialect {
   // ---- sources ----
   loadCatalog(loc: Locations, env: NodeJS.ProcessEnv): Promise<DialectCatalog>;
   /** `validate FILE`: this dialect's verdict on a file, or undefined when the file is not its kind. */
-  validateFile(file: string, text: string, loc: Locations, env: NodeJS.ProcessEnv): Promise<FileValidation | undefined>;
+  /** `text` is undefined when the file is not readable text (missing, binary, invalid UTF-8). */
+  validateFile(
+    file: string,
+    text: string | undefined,
+    loc: Locations,
+    env: NodeJS.ProcessEnv,
+  ): Promise<FileValidation | undefined>;
+  /** Asked last by `validate FILE`, and answers for every file (at most one dialect sets it). */
+  readonly claimsUnknownFiles?: boolean;
+  /** `validate` of every source: the schema kind of a file loadCatalog read, by where it was found. */
+  schemaKindOf?(file: string, loc: Locations): string | undefined;
+  /** The document a schema kind of this dialect checks; undefined when there is nothing to check. */
+  schemaDocument?(kind: string, file: string, text: string): Promise<SchemaDocument | undefined>;
 
   // ---- fire ----
-  /** The session id of a dispatch: `--session`, else the payload's, else a new one. */
-  sessionIdFor(payload: Record<string, unknown>, requested: string | undefined): string;
-  plan(req: DispatchRequest): Promise<PlanEntry[]>;
+  /**
+   * The session id a payload names, in this dialect's words; undefined when it names none. The
+   * session of a dispatch is `--session`, else this, else a new id (the fire use case decides).
+   */
+  sessionIdFor(payload: Record<string, unknown>): string | undefined;
+  plan(req: PlanRequest): Promise<PlanEntry[]>;
   dispatch(req: DispatchRequest): Promise<DispatchResult>;
   /** The exit code of a finished dispatch (SPEC §6). */
   exitCode(result: DispatchResult): number;

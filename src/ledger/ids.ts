@@ -1,5 +1,5 @@
 // Identifiers and timestamps of run records (SPEC §5).
-import { randomFillSync } from 'node:crypto';
+import { randomFillSync, randomUUID } from 'node:crypto';
 import { ExitCode, HookctlError } from '../errors.js';
 
 /**
@@ -43,4 +43,14 @@ export function assertSessionId(id: string): string {
     `invalid session id ${JSON.stringify(id)}: use letters, digits, ".", "_" and "-"`,
     ExitCode.usage,
   );
+}
+
+/** A new session id, when neither `--session` nor the payload names one. */
+export function newSessionId(): string {
+  return `s_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+}
+
+/** A new dispatch id: every record of one `fire` shares it. */
+export function newDispatchId(): string {
+  return `d_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
 }

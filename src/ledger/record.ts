@@ -13,7 +13,7 @@ export interface RunRecord {
   source: Source;
   skill_source?: SkillSource;
   mode: Mode;
-  priority: number;
+  priority: number | null;
   required: boolean;
   outcome: Outcome;
   /** cosh only: the hook's raw decision and reason. */

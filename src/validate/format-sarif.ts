@@ -4,7 +4,7 @@
 import { isAbsolute, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIAGNOSTIC_CODES } from '../declarations/codes.js';
-import { COSH_DIAGNOSTIC_CODES } from '../declarations/cosh/codes.js';
+import { COSH_DIAGNOSTIC_CODES } from '../dialects/cosh/codes.js';
 import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { ValidateReport } from './report.js';
 import { SCHEMA_CODES } from './schema-codes.js';

@@ -1,5 +1,8 @@
 // What `hooks info NAME` shows (SPEC §6): every declaration with that name, in full.
+import type { Colour } from '../cli/colour.js';
+import { renderTable } from '../cli/table.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
+import type { RunRecord } from '../ledger/record.js';
 import { toListEntry, type ListEntry } from './list.js';
 
 export interface InfoDeclaration extends ListEntry {
@@ -24,4 +27,55 @@ export function toInfoDeclaration(d: OrderedDeclaration, cwd?: string): InfoDecl
     extension: d.extension ?? null,
     description: d.description ?? null,
   };
+}
+
+/** Each declaration field by field, then the last runs. */
+export function renderInfo(
+  declarations: readonly InfoDeclaration[],
+  runs: readonly RunRecord[],
+  colour: Colour,
+): string {
+  const b = (t: string) => colour.paint('bold', t);
+  const out: string[] = [];
+  declarations.forEach((d, i) => {
+    if (i > 0) out.push('');
+    const status =
+      d.status === 'active' ? colour.paint('ok', 'active') : colour.paint('warning', `${d.status}: ${d.why ?? ''}`);
+    out.push(`${b(d.name ?? '(no name)')}  ${colour.paint('dim', `${d.location.file}:${d.location.line}`)}`);
+    const field = (k: string, v: string) => out.push(`  ${k.padEnd(11)} ${v}`);
+    field('status', status);
+    field('event', d.event);
+    field('dialect', d.dialect);
+    field('source', d.skill_source ? `${d.source} (${d.skill_source})` : d.source);
+    if (d.extension) field('extension', d.extension);
+    field('order', d.order === null ? '-' : String(d.order));
+    field('mode', d.required ? `${d.mode}, required` : d.mode);
+    field('priority', String(d.priority));
+    field('timeout', `${d.timeout_ms} ms`);
+    field('executor', d.executor_kind);
+    field('command', [d.command, ...d.args.map(quoteArg)].join(' '));
+    field('cwd', d.cwd);
+    if (d.env.length) field('env', d.env.join(', '));
+    if (d.secret_env.length) field('secret_env', d.secret_env.join(', '));
+    const matcher = Object.entries(d.matcher);
+    field('matcher', matcher.length ? matcher.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ') : '(any)');
+    const meta = Object.entries(d.metadata);
+    if (meta.length) field('metadata', meta.map(([k, v]) => `${k}=${v}`).join(' '));
+    if (d.description) field('description', d.description);
+  });
+  out.push('', b('Last runs'));
+  if (runs.length === 0) out.push('  (none recorded)');
+  else
+    out.push(
+      renderTable(
+        ['Event', 'Outcome', 'Duration', 'Error', 'Recorded'],
+        runs.map((r) => [r.event, r.outcome, `${r.duration_ms} ms`, r.error ?? '', r.recorded_at]),
+        colour,
+      ),
+    );
+  return out.join('\n');
+}
+
+function quoteArg(a: string): string {
+  return /^[\w./:=@%+-]+$/.test(a) ? a : JSON.stringify(a);
 }

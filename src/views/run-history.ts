@@ -93,27 +93,6 @@ function fit(text: string, width: number): string {
   return text.length > width ? text.slice(0, width - 1) + '…' : text.padEnd(width);
 }
 
-/** The warning for lines that are not records. */
-export function skippedLinesWarning(n: number): string {
-  return `skipped ${n} line${n === 1 ? '' : 's'} that ${n === 1 ? 'is' : 'are'} not valid JSON (torn write?)`;
-}
-
-/** `runs` records as a table (Hook, Event, Outcome, Duration, Error, Recorded). */
-export function runsTable(records: readonly RunRecord[], colour: Colour): string {
-  return renderTable(
-    ['Hook', 'Event', 'Outcome', 'Duration', 'Error', 'Recorded'],
-    records.map((r) => [
-      r.hook_name,
-      r.event,
-      paintOutcome(colour, r.outcome),
-      `${r.duration_ms} ms`,
-      r.error ?? (r.decision ? `decision: ${r.decision}` : ''),
-      r.recorded_at,
-    ]),
-    colour,
-  );
-}
-
 /** What `runs --export otlp` says when it is done. */
 export function exportSummary(
   e: { runs: number; dispatches: number; spans: number; logs: number; failures: readonly string[] },

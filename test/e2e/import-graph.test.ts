@@ -31,8 +31,11 @@ export function relativeRequires(source: string): string[] {
   return [...found];
 }
 
-/** Every built file reachable from `entry` (relative to dist/), loaded at once or on demand. */
-function reachableFiles(entry: string): Set<string> {
+/**
+ * Every built file reachable from `entry` (relative to dist/): loaded at once or on demand, or,
+ * with `atStart`, only those loaded at once (static requires, as the command file loads).
+ */
+function reachableFiles(entry: string, atStart = false): Set<string> {
   const seen = new Set<string>();
   const stack = [entry];
   while (stack.length > 0) {
@@ -41,20 +44,30 @@ function reachableFiles(entry: string): Set<string> {
     seen.add(file);
     const built = builtFiles[file];
     if (!built) throw new Error(`${file} is required but is not in dist/modules.json`);
-    stack.push(...built.imports.filter((f) => f in builtFiles), ...built.dynamicImports.filter((f) => f in builtFiles));
+    stack.push(...built.imports.filter((f) => f in builtFiles));
+    if (!atStart) stack.push(...built.dynamicImports.filter((f) => f in builtFiles));
   }
   return seen;
 }
 
 /** The source modules (relative to src/) inside the built files reachable from `entry`. */
-function reachable(entry: string): Set<string> {
+function reachable(entry: string, atStart = false): Set<string> {
   const modules = new Set<string>();
-  for (const file of reachableFiles(entry))
+  for (const file of reachableFiles(entry, atStart))
     for (const m of builtFiles[file]!.modules) if (m.startsWith('src/')) modules.add(m.slice('src/'.length));
   return modules;
 }
 
-const FORBIDDEN = [/^exec\/subprocess\.ts$/, /^exec\/lookpath\.ts$/, /^ledger\/writer\.ts$/, /^dispatch\//];
+/**
+ * The executor and the run-log writer. Dispatch takes the executor as a parameter
+ * (src/dialects/types.ts), so a read command cannot reach these even on demand.
+ */
+const FORBIDDEN = [/^exec\/subprocess\.ts$/, /^exec\/lookpath\.ts$/, /^ledger\/writer\.ts$/];
+/**
+ * Each dialect's dispatch code (src/dialects/<name>/fire.ts and what it imports). Every Dialect
+ * object can dispatch, so a read command reaches it on demand; it must never load it.
+ */
+const DISPATCH = [/^dialects\/[^/]+\/(fire|dispatch)\.ts$/, /^dialects\/[^/]+\/dispatch\//];
 
 describe('import graph of the read commands', () => {
   it('parses every kind of relative require, and nothing else', () => {
@@ -90,15 +103,18 @@ describe('import graph of the read commands', () => {
     const fire = reachable('commands/hooks/fire.js');
     expect(fire.has('exec/subprocess.ts')).toBe(true);
     expect(fire.has('ledger/writer.ts')).toBe(true);
+    expect([...fire].filter((m) => DISPATCH.some((re) => re.test(m))).length).toBeGreaterThan(1);
   });
 
   for (const command of ['list', 'info', 'events', 'validate']) {
-    it(`hooks ${command} never reaches the subprocess, LookPath, run-log writer or dispatch code`, () => {
+    it(`hooks ${command} never reaches the subprocess, LookPath or run-log writer, and loads no dispatch code`, () => {
       const modules = reachable(`commands/hooks/${command}.js`);
       expect(modules.size).toBeGreaterThan(3);
       const bad = [...modules].filter((m) => FORBIDDEN.some((re) => re.test(m)));
       expect(bad, `hooks ${command} reaches ${bad.join(', ')}`).toEqual([]);
-      if (command !== 'info') expect([...modules].filter((m) => m.startsWith('ledger/'))).toEqual([]);
+      const atStart = reachable(`commands/hooks/${command}.js`, true);
+      expect([...atStart].filter((m) => DISPATCH.some((re) => re.test(m)))).toEqual([]);
+      if (command !== 'info') expect([...atStart].filter((m) => m.startsWith('ledger/'))).toEqual([]);
     });
   }
 
@@ -189,6 +205,7 @@ describe('CommonJS modules a command run loads', () => {
       const sources = loadedSources(modules);
       expect(sources.size).toBeGreaterThan(3);
       expect([...sources].filter((m) => FORBIDDEN.some((re) => re.test(m)))).toEqual([]);
+      expect([...sources].filter((m) => DISPATCH.some((re) => re.test(m)))).toEqual([]);
     });
   }
 
@@ -209,7 +226,7 @@ describe('CommonJS modules a command run loads', () => {
       demoEnv(),
       '{}',
     );
-    expect(loadedSources(modules).has('dispatch/compozy.ts')).toBe(true);
+    expect(loadedSources(modules).has('dialects/compozy/dispatch/dispatch.ts')).toBe(true);
   });
 
   it('a run loads no ES module: everything it runs can be served by the compile cache', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASYNC_QUEUE_CAPACITY, ASYNC_WORKERS, AsyncPool, type PoolJob } from '../../src/dispatch/async-pool.js';
+import { ASYNC_QUEUE_CAPACITY, ASYNC_WORKERS, AsyncPool, type PoolJob } from '../../src/exec/async-pool.js';
 
 interface TestJob extends PoolJob<string> {
   id: string;

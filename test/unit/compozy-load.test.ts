@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadCompozySources, validateCompozyFile } from '../../src/declarations/compozy/load.js';
+import { loadCompozySources, validateCompozyFile } from '../../src/dialects/compozy/sources/load.js';
 import type { Diagnostic } from '../../src/declarations/diagnostics.js';
-import { orderDeclarations } from '../../src/declarations/ordering.js';
+import { orderDeclarations } from '../../src/dialects/compozy/rules/ordering.js';
 import type { Locations } from '../../src/paths.js';
 
 const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/compozy');

@@ -1,13 +1,13 @@
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { nanosecondsToMs, parseGoDuration } from '../../src/declarations/duration.js';
-import { isSecretLikeName, looksLikeSecretValue, parseSecretRef } from '../../src/declarations/secrets.js';
+import { isSecretLikeName, looksLikeSecretValue, parseSecretRef } from '../../src/dialects/compozy/rules/secrets.js';
 import { locateTomlKeys, parseKeyPath } from '../../src/declarations/toml-locate.js';
 import { parseFrontMatter, splitFrontMatter } from '../../src/declarations/frontmatter.js';
-import { parseJsonWithPositions } from '../../src/declarations/compozy/json-locate.js';
+import { parseJsonWithPositions } from '../../src/declarations/json-locate.js';
 import { decodeSourceBytes, type PathSeg } from '../../src/declarations/source-file.js';
-import { expandTemplates } from '../../src/declarations/compozy/templates.js';
-import { detectCompozyFileKind } from '../../src/declarations/compozy/detect.js';
+import { expandTemplates } from '../../src/dialects/compozy/rules/templates.js';
+import { detectCompozyFileKind } from '../../src/dialects/compozy/sources/detect.js';
 
 describe('parseGoDuration', () => {
   it.each([

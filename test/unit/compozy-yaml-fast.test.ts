@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LineCounter, parseDocument } from 'yaml';
-import { readFastYaml } from '../../src/declarations/compozy/yaml-fast.js';
+import { readFastYaml } from '../../src/declarations/yaml-fast.js';
 import { splitFrontMatter, yamlLocator } from '../../src/declarations/frontmatter.js';
 import type { PathSeg } from '../../src/declarations/source-file.js';
 

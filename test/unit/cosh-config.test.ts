@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseCoshConfig } from '../../src/declarations/cosh/config.js';
+import { parseCoshConfig } from '../../src/dialects/cosh/config.js';
 
 const FILE = '/cfg/config.toml';
 const fixture = fileURLToPath(new URL('../fixtures/cosh/config/config.toml', import.meta.url));

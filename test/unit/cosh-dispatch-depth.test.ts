@@ -3,7 +3,7 @@
 // is not refused.
 import { describe, expect, it } from 'vitest';
 import type { Declaration } from '../../src/declarations/model.js';
-import { dispatchCosh, type CoshDispatchOptions } from '../../src/dispatch/cosh.js';
+import { dispatchCosh, type CoshDispatchOptions } from '../../src/dialects/cosh/dispatch.js';
 import { ExitCode, HookctlError } from '../../src/errors.js';
 import type { ExecRequest, Executor } from '../../src/exec/types.js';
 

@@ -8,7 +8,7 @@ import {
   fillCoshPayload,
   type CoshDispatchOptions,
   type CoshNotification,
-} from '../../src/dispatch/cosh.js';
+} from '../../src/dialects/cosh/dispatch.js';
 import { HookctlError } from '../../src/errors.js';
 import { runSubprocess } from '../../src/exec/subprocess.js';
 import type { ExecRequest, ExecResult, Executor } from '../../src/exec/types.js';

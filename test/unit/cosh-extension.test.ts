@@ -7,7 +7,7 @@ import {
   coshExtensionNameError,
   expandCoshVariables,
   parseCoshExtension,
-} from '../../src/declarations/cosh/extension.js';
+} from '../../src/dialects/cosh/extension.js';
 
 const WS = '/work/space';
 const FILE = '/ext/demo/cosh-extension.json';

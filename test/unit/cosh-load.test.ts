@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { detectCoshFileKind, loadCoshSources, validateCoshFile } from '../../src/declarations/cosh/load.js';
+import { detectCoshFileKind, loadCoshSources, validateCoshFile } from '../../src/dialects/cosh/load.js';
 import type { Declaration } from '../../src/declarations/model.js';
 import { repoRoot } from '../support/cli.js';
 import { resolveLocations, type Locations } from '../../src/paths.js';

@@ -1,8 +1,8 @@
 // cosh matchers as cosh-core's hook planner reads them (inherited from gemini-cli): trimmed, and
 // `*` is the match-all wildcard rather than an invalid regular expression.
 import { describe, expect, it } from 'vitest';
-import { parseCoshConfig } from '../../src/declarations/cosh/config.js';
-import { parseCoshExtension } from '../../src/declarations/cosh/extension.js';
+import { parseCoshConfig } from '../../src/dialects/cosh/config.js';
+import { parseCoshExtension } from '../../src/dialects/cosh/extension.js';
 
 const hookWith = (event: string, matcher: string) =>
   `[[hooks.${event}]]\nname = "h"\ncommand = "true"\nmatcher = ${JSON.stringify(matcher)}\n`;

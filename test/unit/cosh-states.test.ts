@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readDisabledCoshHooks, setCoshHookDisabled } from '../../src/declarations/cosh/states.js';
+import { readDisabledCoshHooks, setCoshHookDisabled } from '../../src/dialects/cosh/states.js';
 import { HookctlError } from '../../src/errors.js';
 import { repoRoot } from '../support/cli.js';
 import { resolveLocations, type Locations } from '../../src/paths.js';

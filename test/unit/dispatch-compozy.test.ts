@@ -6,9 +6,9 @@ import {
   dispatchCompozy,
   planDispatch,
   type CompozyDispatchOptions,
-} from '../../src/dispatch/compozy.js';
-import { fireDepthFromEnv } from '../../src/dispatch/depth.js';
-import { compozyEvent, type CompozyEvent } from '../../src/events/compozy.js';
+} from '../../src/dialects/compozy/dispatch/dispatch.js';
+import { fireDepthFromEnv } from '../../src/exec/depth.js';
+import { compozyEvent, type CompozyEvent } from '../../src/dialects/compozy/events.js';
 import type { ExecRequest, ExecResult, Executor } from '../../src/exec/types.js';
 import type { RunRecord } from '../../src/ledger/record.js';
 

@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/catalog.js';
-import { changeDeclaration, planTargets, type ChangeRequest, type OwnershipFacts } from '../../src/edit/apply.js';
+import { loadCatalog } from '../../src/app/catalog.js';
+import { changeDeclaration, planTargets, type ChangeRequest, type OwnershipFacts } from '../../src/app/edit.js';
 import { HookctlError } from '../../src/errors.js';
 import type { Locations } from '../../src/paths.js';
 

@@ -9,8 +9,8 @@ import {
   hasSecretInput,
   type EditOutcome,
   type EditRequest,
-} from '../../src/edit/declaration-edit.js';
-import { validateConfigText } from '../../src/edit/validate-text.js';
+} from '../../src/dialects/compozy/edit/declaration-edit.js';
+import { validateConfigText } from '../../src/dialects/compozy/edit/validate-text.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (p: string): string => readFileSync(join(ROOT, p), 'utf8');

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { HookctlError } from '../../src/errors.js';
-import { changesFromFlags, parseUnsetKey, type DeclarationFlags } from '../../src/edit/flags-to-fields.js';
+import {
+  changesFromFlags,
+  parseUnsetKey,
+  type DeclarationFlags,
+} from '../../src/dialects/compozy/edit/flags-to-fields.js';
 
 function usage(flags: DeclarationFlags): HookctlError {
   try {

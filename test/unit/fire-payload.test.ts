@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { compozyEvent } from '../../src/events/compozy.js';
-import { payloadType } from '../../src/events/compozy-types.js';
-import { fillCompozyBase, MAX_PAYLOAD_NESTING, parsePayload } from '../../src/fire.js';
+import { compozyEvent } from '../../src/dialects/compozy/events.js';
+import { payloadType } from '../../src/dialects/compozy/payload-types.js';
+import { MAX_PAYLOAD_NESTING, parsePayload } from '../../src/app/fire.js';
+import { fillCompozyBase } from '../../src/dialects/compozy/fire.js';
 import { assertSessionId } from '../../src/ledger/ids.js';
 
 const fieldsOf = (event: string) => payloadType(compozyEvent(event)!.payload)!.fields;

@@ -8,7 +8,7 @@ import {
   taskRunClaim,
   toolIdImmutable,
   workspaceImmutable,
-} from '../../src/dispatch/guards.js';
+} from '../../src/dialects/compozy/dispatch/guards.js';
 
 const REJECTED = 'hooks: hook patch rejected: hooks: ';
 

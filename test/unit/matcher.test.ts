@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateMatcher, payloadFieldFor, valueMatches } from '../../src/matching/matcher.js';
-import { COSH_MATCHER_EVENTS, coshMatcherError, coshMatcherMatches } from '../../src/matching/cosh-matcher.js';
+import { evaluateMatcher, payloadFieldFor, valueMatches } from '../../src/dialects/compozy/matcher.js';
+import { COSH_MATCHER_EVENTS, coshMatcherError, coshMatcherMatches } from '../../src/dialects/cosh/matcher.js';
 
 describe('payloadFieldFor (SPEC §2.2 field ↔ payload)', () => {
   it.each<[string, string]>([

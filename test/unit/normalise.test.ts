@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseCompozyHook, type RawHook } from '../../src/declarations/normalise.js';
-import { parseConfigToml } from '../../src/declarations/compozy/config.js';
+import { normaliseCompozyHook, type RawHook } from '../../src/dialects/compozy/rules/declaration.js';
+import { parseConfigToml } from '../../src/dialects/compozy/sources/config.js';
 import type { Diagnostic } from '../../src/declarations/diagnostics.js';
 
 function raw(value: unknown, over: Partial<RawHook> = {}): RawHook {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Declaration, SkillSource, Source } from '../../src/declarations/model.js';
-import { compareCodePoints, DEFAULT_PRIORITY, orderDeclarations } from '../../src/declarations/ordering.js';
+import { compareCodePoints, DEFAULT_PRIORITY, orderDeclarations } from '../../src/dialects/compozy/rules/ordering.js';
 
 let seq = 0;
 function decl(name: string, source: Source, over: Partial<Declaration> = {}): Declaration {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { patchType, type PatchType } from '../../src/events/compozy-types.js';
-import { applyPatch, decodePatch, uniqueTrimmed } from '../../src/dispatch/patch.js';
+import { patchType, type PatchType } from '../../src/dialects/compozy/payload-types.js';
+import { applyPatch, decodePatch, uniqueTrimmed } from '../../src/dialects/compozy/dispatch/patch.js';
 
 function typeOf(name: string): PatchType {
   const t = patchType(name);

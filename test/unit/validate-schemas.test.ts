@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { AUTONOMY_FIELDS, KNOWN_MATCHER_FIELDS, compozyEvents } from '../../src/events/compozy.js';
-import { coshEvents } from '../../src/events/cosh.js';
+import { AUTONOMY_FIELDS, KNOWN_MATCHER_FIELDS, compozyEvents } from '../../src/dialects/compozy/events.js';
+import { coshEvents } from '../../src/dialects/cosh/events.js';
 import {
   pathText,
   pointerToPath,

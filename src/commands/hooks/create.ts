@@ -1,4 +1,10 @@
-import { DeclarationChangeCommand, declarationFlagsOf, fieldFlags, nameArg, targetFlags } from '../../edit/cli.js';
+import {
+  DeclarationChangeCommand,
+  declarationFlagsOf,
+  fieldFlags,
+  nameArg,
+  targetFlags,
+} from '../../cli/change-command.js';
 
 export default class HooksCreate extends DeclarationChangeCommand {
   static override summary = 'Add a [[hooks.declarations]] to a config.toml (workspace by default).';

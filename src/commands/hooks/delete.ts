@@ -1,4 +1,4 @@
-import { DeclarationChangeCommand, nameArg, targetFlags } from '../../edit/cli.js';
+import { DeclarationChangeCommand, nameArg, targetFlags } from '../../cli/change-command.js';
 
 export default class HooksDelete extends DeclarationChangeCommand {
   static override summary = 'Remove a declaration from a config.toml (every declaration of that name in the file).';

@@ -1,4 +1,4 @@
-import { DeclarationChangeCommand, nameArg, targetFlags } from '../../edit/cli.js';
+import { DeclarationChangeCommand, nameArg, targetFlags } from '../../cli/change-command.js';
 
 export default class HooksEnable extends DeclarationChangeCommand {
   static override summary =

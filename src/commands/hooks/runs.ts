@@ -1,9 +1,10 @@
 import { Flags, HookctlCommand } from '../../cli/base-command.js';
 import { usageError } from '../../errors.js';
-import { parseSince } from '../../ledger/reader.js';
-import { exportRuns, followRuns, queryRuns, runStats, type RunsSelection } from '../../app/run-history.js';
-import { sessionsFolders } from '../../app/sessions.js';
+import { exportRuns, followRuns, queryRuns, runStats } from '../../app/run-history.js';
+import { runsSelectionFlags, selectionOf, stopSignal } from '../../cli/runs-flags.js';
+import { sessionsFolders } from '../../app/runs.js';
 import * as view from '../../views/run-history.js';
+import { renderRuns, skippedLinesWarning } from '../../views/run-records.js';
 
 export default class HooksRuns extends HookctlCommand {
   static override summary = 'Show recorded hook runs: one session, every session, statistics, live, or export them.';
@@ -15,20 +16,7 @@ export default class HooksRuns extends HookctlCommand {
     '<%= config.bin %> hooks runs --all-sessions --export otlp --endpoint http://localhost:4318',
   ];
   static override flags = {
-    session: Flags.string({ description: 'Session id (default: the most recently written session).' }),
-    'all-sessions': Flags.boolean({ description: 'Every session, the newest session last.', exclusive: ['session'] }),
-    dispatch: Flags.string({ description: "Only the runs of this dispatch (a fire's dispatch_id)." }),
-    event: Flags.string({ description: 'Only this event, or a path.Match pattern such as "tool.*".' }),
-    outcome: Flags.string({
-      description: 'Only this outcome.',
-      options: ['applied', 'denied', 'failed', 'skipped', 'dropped', 'rejected'],
-    }),
-    hook: Flags.string({ description: 'Only runs of this hook name.' }),
-    dialect: Flags.string({ description: 'Only runs of this dialect.' }),
-    since: Flags.string({
-      description: 'Only runs recorded since an RFC 3339 time or a duration ago (90s, 15m, 2h, 7d).',
-    }),
-    last: Flags.integer({ description: 'Only the last N matching runs.', min: 1 }),
+    ...runsSelectionFlags,
     stats: Flags.boolean({ description: 'One row per hook, event and dialect: counts and p50/p95/p99/max durations.' }),
     follow: Flags.boolean({
       char: 'f',
@@ -48,26 +36,16 @@ export default class HooksRuns extends HookctlCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(HooksRuns);
-    const sel: RunsSelection = {
-      session: flags.session,
-      allSessions: flags['all-sessions'],
-      dispatch: flags.dispatch,
-      event: flags.event,
-      outcome: flags.outcome,
-      hook: flags.hook,
-      dialect: flags.dialect,
-      since: flags.since === undefined ? undefined : parseSince(flags.since, new Date()),
-      last: flags.last,
-    };
+    const sel = selectionOf(flags);
     const folders = sessionsFolders(this.locations(flags));
     const format = this.outputFormat(flags);
     const colour = this.colour(flags);
-    const warnSkipped = (n: number) => n > 0 && this.printWarning(view.skippedLinesWarning(n));
+    const warnSkipped = (n: number) => {
+      const warning = skippedLinesWarning(n);
+      if (warning) this.printWarning(warning);
+    };
     if (flags.follow) {
       if (format === 'json') throw usageError('--follow streams records: use -o jsonl (or human output)');
-      const stop = new AbortController();
-      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
-      process.stdout.on('error', () => stop.abort()); // a closed pipe (| head) ends the follow
       if (format === 'human') this.print(view.followHeader(colour));
       const show =
         format === 'jsonl'
@@ -76,7 +54,7 @@ export default class HooksRuns extends HookctlCommand {
       return followRuns(folders, sel, {
         onRecord: (r) => this.print(show(r)),
         onSkipped: warnSkipped,
-        signal: stop.signal,
+        signal: stopSignal(),
       });
     }
     if (flags.stats) {
@@ -106,9 +84,7 @@ export default class HooksRuns extends HookctlCommand {
     warnSkipped(result.skipped);
     if (format === 'json') return this.printJson(result.records);
     if (format === 'jsonl') return this.printJsonl(result.records);
-    if (!sel.allSessions && sel.dispatch === undefined && result.session === undefined)
-      return this.print('No sessions recorded yet.');
-    if (result.session !== undefined) this.print(colour.paint('dim', `session ${result.session}`));
-    this.print(result.records.length === 0 ? 'No runs match.' : view.runsTable(result.records, colour));
+    const acrossSessions = sel.allSessions === true || (sel.dispatch !== undefined && sel.session === undefined);
+    this.print(renderRuns(result, colour, { acrossSessions }));
   }
 }

@@ -1,7 +1,8 @@
 import { Flags, HookctlCommand } from '../../cli/base-command.js';
 import { parseSince } from '../../ledger/reader.js';
 import { sessions } from '../../app/sessions.js';
-import { sessionsTable, skippedLinesWarning } from '../../views/run-history.js';
+import { sessionsTable } from '../../views/run-history.js';
+import { skippedLinesWarning } from '../../views/run-records.js';
 
 export default class HooksSessions extends HookctlCommand {
   static override summary = 'List every session with recorded runs, of every dialect, newest first.';
@@ -22,7 +23,8 @@ export default class HooksSessions extends HookctlCommand {
     const { flags } = await this.parse(HooksSessions);
     const since = flags.since === undefined ? undefined : parseSince(flags.since, new Date());
     const result = sessions(this.locations(flags), { dialect: flags.dialect, since, last: flags.last });
-    if (result.skipped > 0) this.printWarning(skippedLinesWarning(result.skipped));
+    const skipped = skippedLinesWarning(result.skipped);
+    if (skipped) this.printWarning(skipped);
     const format = this.outputFormat(flags);
     if (format === 'json') return this.printJson(result.sessions);
     if (format === 'jsonl') return this.printJsonl(result.sessions);

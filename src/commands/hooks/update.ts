@@ -1,5 +1,11 @@
 import { Flags } from '../../cli/base-command.js';
-import { DeclarationChangeCommand, declarationFlagsOf, fieldFlags, nameArg, targetFlags } from '../../edit/cli.js';
+import {
+  DeclarationChangeCommand,
+  declarationFlagsOf,
+  fieldFlags,
+  nameArg,
+  targetFlags,
+} from '../../cli/change-command.js';
 
 export default class HooksUpdate extends DeclarationChangeCommand {
   static override summary =

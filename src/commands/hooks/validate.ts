@@ -1,9 +1,8 @@
 import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
+import { validateSources } from '../../app/validate.js';
 import { ExitCode } from '../../errors.js';
-import { validateSources } from '../../validation.js';
-import { buildReport, formatJson } from '../../validate/report.js';
-
-type ReportFormat = 'human' | 'json' | 'github' | 'sarif';
+import { buildReport } from '../../validate/report.js';
+import { renderReport, reportFormat } from '../../views/validate.js';
 
 export default class HooksValidate extends HookctlCommand {
   static override summary = 'Validate hook declarations: every source, or only the files named.';
@@ -34,36 +33,8 @@ Exit codes: 0 clean (warnings allowed unless --strict), 1 errors found, 2 usage 
     const { argv, flags } = await this.parse(HooksValidate);
     const outcome = await validateSources({ loc: this.locations(flags), env: process.env, files: argv as string[] });
     const report = buildReport(outcome.files, outcome.diagnostics);
-    const format = reportFormat(flags.format, this.outputFormat(flags));
-    switch (format) {
-      case 'json':
-        this.print(formatJson(report));
-        break;
-      case 'sarif': {
-        const { formatSarif } = await import('../../validate/format-sarif.js');
-        this.print(formatSarif(report, this.config.version));
-        break;
-      }
-      case 'github': {
-        const { formatGithub } = await import('../../validate/format-github.js');
-        const { formatHuman } = await import('../../validate/format-human.js');
-        this.print(formatGithub(report));
-        this.print(formatHuman(report, { color: (_s: string, t: string) => t }));
-        break;
-      }
-      default: {
-        const { formatHuman } = await import('../../validate/format-human.js');
-        const colour = this.colour(flags);
-        this.print(formatHuman(report, { color: (s: string, t: string) => colour.paint(s as 'error', t) }));
-      }
-    }
+    const format = reportFormat(flags.format, this.outputFormat(flags), process.env);
+    for (const text of await renderReport(report, format, this.colour(flags), this.config.version)) this.print(text);
     if (report.errors > 0 || (flags.strict && report.warnings > 0)) this.exitWith(ExitCode.no);
   }
-}
-
-function reportFormat(explicit: string | undefined, output: string): ReportFormat {
-  if (explicit) return explicit as ReportFormat;
-  if (output === 'json' || output === 'jsonl') return 'json';
-  if (process.env.GITHUB_ACTIONS === 'true') return 'github';
-  return 'human';
 }

@@ -1,0 +1,36 @@
+// The resolved catalog: every declaration source of the requested dialects, validated and in
+// dispatch order. What list, info, validate and edit share. Each dialect's loaders are imported
+// only when that dialect is asked for.
+import type { Diagnostic } from '../declarations/diagnostics.js';
+import type { OrderedDeclaration } from '../declarations/model.js';
+import { selectDialects } from '../dialects/registry.js';
+import type { Locations } from '../paths.js';
+
+export interface Catalog {
+  /** All declarations (every status), each dialect in dispatch order, dialects in registry order. */
+  declarations: OrderedDeclaration[];
+  diagnostics: Diagnostic[];
+  /** Files that were read. */
+  files: string[];
+}
+
+export interface CatalogOptions {
+  /** Only this dialect's sources. */
+  dialect?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function loadCatalog(loc: Locations, opts: CatalogOptions = {}): Promise<Catalog> {
+  const env = opts.env ?? process.env;
+  const parts = await Promise.all(selectDialects(opts.dialect).map((d) => d.loadCatalog(loc, env)));
+  return {
+    declarations: parts.flatMap((p) => p.declarations),
+    diagnostics: parts.flatMap((p) => p.diagnostics),
+    files: parts.flatMap((p) => p.files),
+  };
+}
+
+/** Active declarations of one event, in dispatch order. */
+export function declarationsForEvent(catalog: Catalog, event: string): OrderedDeclaration[] {
+  return catalog.declarations.filter((d) => d.event === event && d.status === 'active');
+}

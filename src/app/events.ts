@@ -1,0 +1,34 @@
+// The `hooks events` use case (SPEC §6): one row per event of every dialect, in registry order,
+// and the detail or JSON Schemas of one event. The list needs only each dialect's light catalog;
+// payload and patch types load only for the detail.
+import { dialects, selectDialects } from '../dialects/registry.js';
+import type { EventDetail, EventRow } from '../dialects/types.js';
+import type { EventSchemas } from '../events/schema.js';
+
+export type { EventDetail, EventRow } from '../dialects/types.js';
+
+export interface EventRowFilter {
+  dialect?: string;
+  /** Exact family name (every cosh event is family `cosh`). */
+  family?: string;
+  syncOnly?: boolean;
+}
+
+/** Each dialect's rows in its catalog order, dialects in registry order. */
+export function eventRows(opts: EventRowFilter = {}): EventRow[] {
+  return selectDialects(opts.dialect)
+    .flatMap((d) => d.eventRows())
+    .filter((r) => (opts.family === undefined || r.family === opts.family) && (!opts.syncOnly || r.sync_eligible));
+}
+
+/** Detail of one event: the first dialect in registry order that has it; undefined when none does. */
+export async function eventDetail(name: string): Promise<EventDetail | undefined> {
+  const dialect = dialects().find((d) => d.hasEvent(name));
+  return dialect?.eventDetail(name);
+}
+
+/** `hooks events EVENT --schema`: the payload and answer schemas of the dialect shown by eventDetail. */
+export async function eventSchemas(name: string): Promise<EventSchemas | undefined> {
+  const dialect = dialects().find((d) => d.hasEvent(name));
+  return dialect?.eventSchemas(name);
+}

@@ -1,0 +1,41 @@
+// The `hooks info NAME` use case (SPEC §6): every declaration of that name in every dialect, in the
+// order `hooks list --all` shows them, and the name's last runs.
+import type { Diagnostic } from '../declarations/diagnostics.js';
+import type { OrderedDeclaration } from '../declarations/model.js';
+import { ExitCode, HookctlError } from '../errors.js';
+import type { RunRecord } from '../ledger/record.js';
+import type { Locations } from '../paths.js';
+import { loadCatalog } from './catalog.js';
+import { filterDeclarations } from './list.js';
+import { lastRunsOfHook } from './runs.js';
+
+export interface HookInfo {
+  name: string;
+  declarations: OrderedDeclaration[];
+  runs: RunRecord[];
+}
+
+/** The last runs shown (SPEC §6: "its last runs"), newest first, from every session (issue 16). */
+export const INFO_RUNS = 10;
+
+/** `onDiagnostics` hears the catalog's problems first, also when no hook has the name. */
+export async function hookInfo(
+  loc: Locations,
+  name: string,
+  opts: { session?: string; onDiagnostics: (diagnostics: Diagnostic[]) => void },
+): Promise<HookInfo> {
+  const catalog = await loadCatalog(loc);
+  opts.onDiagnostics(catalog.diagnostics);
+  const declarations = filterDeclarations(
+    catalog.declarations.filter((d) => d.name === name),
+    { all: true },
+  );
+  if (declarations.length === 0) {
+    throw new HookctlError('hook_not_found', `no hooks named "${name}" found`, ExitCode.no);
+  }
+  const runs = lastRunsOfHook(loc, name, INFO_RUNS, {
+    dialects: [...new Set(declarations.map((d) => d.dialect))],
+    session: opts.session,
+  });
+  return { name, declarations, runs };
+}

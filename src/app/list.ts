@@ -1,0 +1,71 @@
+// The `hooks list` use case (SPEC §6): the catalog filtered, in listing order. Pure: no I/O.
+import type { OrderedDeclaration } from '../declarations/model.js';
+import { dialects } from '../dialects/registry.js';
+import { hasWildcard, pathMatch } from '../matching/pathmatch.js';
+
+export interface ListFilter {
+  /** Exact event name or a path.Match pattern (`tool.*`). */
+  event?: string;
+  source?: string;
+  mode?: string;
+  /** Agent name: hooks whose matcher.agent_name is this agent. */
+  agent?: string;
+  dialect?: string;
+  /** Include disabled, nameless, blocked and overridden hooks (with status and why). */
+  all?: boolean;
+}
+
+export function filterDeclarations(decls: OrderedDeclaration[], f: ListFilter): OrderedDeclaration[] {
+  return sortForListing(
+    decls.filter(
+      (d) =>
+        (f.all || d.status === 'active') &&
+        (f.event === undefined || eventMatches(f.event, d.event)) &&
+        (f.source === undefined || d.source === f.source) &&
+        (f.mode === undefined || d.mode === f.mode) &&
+        (f.dialect === undefined || d.dialect === f.dialect) &&
+        (f.agent === undefined || d.matcher.agent_name === f.agent),
+    ),
+  );
+}
+
+export function eventMatches(pattern: string, event: string): boolean {
+  if (!hasWildcard(pattern)) return pattern === event;
+  try {
+    return pathMatch(pattern, event);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Dialect in registry order, then event in its catalog's order (unknown events after, by name),
+ * then the loader's dispatch order (a stable sort). Keys are computed once per declaration, not
+ * per comparison.
+ */
+function sortForListing(decls: OrderedDeclaration[]): OrderedDeclaration[] {
+  const dialectRank = new Map<string, number>();
+  const eventRank = new Map<string, Map<string, number>>();
+  for (const d of dialects()) {
+    dialectRank.set(d.name, dialectRank.size);
+    eventRank.set(d.name, new Map(d.eventRows().map((r, i) => [r.event, i])));
+  }
+  const n = decls.length;
+  const dialect = new Float64Array(n);
+  const rank = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const d = decls[i]!;
+    dialect[i] = dialectRank.get(d.dialect) ?? Infinity;
+    rank[i] = eventRank.get(d.dialect)?.get(d.event) ?? Infinity;
+  }
+  const indexes = Array.from({ length: n }, (_, i) => i);
+  indexes.sort((a, b) => {
+    if (dialect[a] !== dialect[b]) return dialect[a]! - dialect[b]!;
+    if (rank[a] !== rank[b]) return rank[a]! - rank[b]!;
+    const ea = decls[a]!.event;
+    const eb = decls[b]!.event;
+    if (ea !== eb) return ea < eb ? -1 : 1;
+    return a - b;
+  });
+  return indexes.map((i) => decls[i]!);
+}

@@ -1,0 +1,32 @@
+// `hooks runs`, `hooks sessions` and `info NAME`'s runs, bound to a user's locations: each
+// dialect's sessions folder comes from the registry (Dialect.sessionsDir), so a new dialect's
+// sessions are listed, read, counted, followed and exported with no change here. The queries
+// themselves are ./run-history.ts; reads only, the writer is never imported here.
+import { dialects } from '../dialects/registry.js';
+import type { RunRecord } from '../ledger/record.js';
+import type { SessionsFolder } from '../ledger/sessions.js';
+import type { Locations } from '../paths.js';
+import { newestRuns, queryRuns } from './run-history.js';
+
+export type { RunsResult, RunsSelection } from './run-history.js';
+
+/** Each dialect's folder of sessions, in registry order. */
+export function sessionsFolders(loc: Locations): SessionsFolder[] {
+  return dialects().map((d) => ({ dialect: d.name, dir: d.sessionsDir(loc) }));
+}
+
+/**
+ * `info NAME`'s last `n` runs, newest first: from every session of the hook's dialects (or only
+ * `--session`), since the hook may have run in any of them.
+ */
+export function lastRunsOfHook(
+  loc: Locations,
+  name: string,
+  n: number,
+  opts: { dialects: readonly string[]; session?: string },
+): RunRecord[] {
+  const folders = sessionsFolders(loc).filter((f) => opts.dialects.includes(f.dialect));
+  if (opts.session !== undefined)
+    return queryRuns(folders, { session: opts.session, hook: name, last: n }).records.reverse();
+  return newestRuns(folders, { hook: name }, n);
+}

@@ -1,0 +1,56 @@
+// The cosh-core dialect (SPEC §4): one `Dialect` object. Light on purpose: the eight events are a
+// small table; loaders, schemas and dispatch are imported inside the member that needs them.
+import { basename, resolve } from 'node:path';
+import { ExitCode } from '../../errors.js';
+import { coshConfigLayers, coshSessionsDir, type Locations } from '../../paths.js';
+import type { Dialect, DispatchResult, EventRow } from '../types.js';
+import { coshEvent, coshEventRow, coshEvents } from './events.js';
+import type { CoshSource } from './model.js';
+
+const SOURCES: readonly CoshSource[] = ['cosh_config', 'cosh_extension'];
+
+let rows: readonly EventRow[] | undefined;
+
+export const cosh: Dialect = {
+  name: 'cosh',
+  sources: SOURCES,
+
+  eventRows: () => (rows ??= coshEvents().map(coshEventRow)),
+  hasEvent: (event) => coshEvent(event) !== undefined,
+  async eventDetail(event) {
+    const e = coshEvent(event);
+    return e && (await import('./event-detail.js')).coshEventDetail(e);
+  },
+  async eventSchemas(event) {
+    const e = coshEvent(event);
+    return e && (await import('./event-detail.js')).coshEventSchemas(e);
+  },
+
+  sessionsDir: coshSessionsDir,
+
+  async loadCatalog(loc, env) {
+    return (await import('./load.js')).loadCoshCatalog(loc, env);
+  },
+  async validateFile(file, text, loc, env) {
+    return (await import('./validate.js')).validateCoshNamedFile(file, text, loc, env);
+  },
+  schemaKindOf(file: string, loc: Locations) {
+    const path = resolve(file);
+    if (coshConfigLayers(loc).some((layer) => resolve(layer) === path)) return 'cosh-config';
+    return basename(path) === 'cosh-extension.json' ? 'cosh-extension' : undefined;
+  },
+  async schemaDocument(kind, file, text) {
+    return (await import('./validate.js')).coshSchemaDocument(kind, file, text);
+  },
+
+  sessionIdFor: (payload) =>
+    typeof payload.session_id === 'string' && payload.session_id !== '' ? payload.session_id : undefined,
+  async plan(req) {
+    return (await import('./fire.js')).planCosh(req);
+  },
+  async dispatch(req) {
+    return (await import('./fire.js')).dispatchCoshFire(req);
+  },
+  exitCode: (result: DispatchResult) =>
+    result.verdict === 'block' ? ExitCode.no : result.verdict === 'ask' ? ExitCode.ask : ExitCode.ok,
+};

@@ -1,0 +1,54 @@
+// Human rendering of `hooks events`: the table of every event, and one event in detail.
+import type { Colour } from '../cli/colour.js';
+import { renderTable, type Cell } from '../cli/table.js';
+import type { EventDetail, EventRow } from '../dialects/types.js';
+
+export function renderEventRows(rows: readonly EventRow[], colour: Colour): string {
+  return renderTable(
+    ['Event', 'Dialect', 'Family', 'Sync', 'Deny', 'Payload', 'Patch'],
+    rows.map((r) => [
+      r.event,
+      r.dialect,
+      r.family,
+      r.sync_eligible ? 'yes' : 'no',
+      r.deny ?? '-',
+      cell(r.payload),
+      cell(r.patch),
+    ]),
+    colour,
+  );
+}
+
+export function renderEventDetail(detail: EventDetail, colour: Colour): string {
+  const b = (t: string) => colour.paint('bold', t);
+  return [
+    `${b(detail.event)}  ${colour.paint('dim', `(${detail.dialect}, family ${detail.family})`)}`,
+    detail.summary,
+    '',
+    `${b('Sync')}      ${detail.sync_eligible ? 'yes' : 'no (async only)'}`,
+    `${b('Deny')}      ${detail.deny ?? '-'}${detail.deny_field ? ` (patch field "${detail.deny_field}")` : ''}`,
+    `${b('Guard')}     ${detail.guard ?? '-'}`,
+    `${b('Matcher')}   ${detail.matcher_fields.length ? detail.matcher_fields.join(', ') : '-'}`,
+    '',
+    `${b('Payload')} ${cell(detail.payload)}`,
+    renderTable(
+      ['Field', 'Type', 'Values'],
+      detail.payload_fields.map((f) => [f.name, f.type, f.enum ? f.enum.join(' | ') : '']),
+      colour,
+    ),
+    '',
+    `${b('Patch')} ${cell(detail.patch)}${detail.observation_only ? ' (observation only: never applied)' : ''}`,
+    renderTable(
+      ['Field', 'Type', 'Applied'],
+      detail.patch_fields.map((f) => [f.name, f.type, f.applied ? 'yes' : 'no']),
+      colour,
+    ),
+  ].join('\n');
+}
+
+/** A row's payload/patch: a type name, or (claude) a list of field names. */
+function cell(value: unknown): Cell {
+  if (value === null || value === undefined) return '-';
+  if (Array.isArray(value)) return value.join(', ');
+  return typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value);
+}

@@ -1,0 +1,75 @@
+// Human rendering of `hooks fire`: the dry-run plan, and a finished dispatch (verdict, why, the
+// runs, the final payload).
+import type { Colour } from '../cli/colour.js';
+import { renderTable } from '../cli/table.js';
+import type { DryRunResult, FireResult } from '../app/fire.js';
+import type { PlanEntry } from '../dialects/types.js';
+import { ExitCode } from '../errors.js';
+
+export function renderPlan(plan: DryRunResult, colour: Colour): string {
+  if (plan.plan.length === 0) return `No hooks declared for ${plan.event}.`;
+  return renderTable(
+    ['Order', 'Name', 'Source', 'Mode', 'Matched', 'Why'],
+    plan.plan.map((p) => [
+      p.order,
+      p.name,
+      p.source,
+      p.mode,
+      p.matched ? colour.paint('ok', 'yes') : colour.paint('warning', 'no'),
+      planWhy(p),
+    ]),
+    colour,
+  );
+}
+
+function planWhy(p: PlanEntry): string {
+  if (p.status !== 'active') return `${p.status}${p.why ? `: ${p.why}` : ''}`;
+  if (p.fields.length === 0) return '(no matcher)';
+  return p.fields
+    .map(
+      (f) =>
+        `${f.field} ${JSON.stringify(f.pattern)} vs ${f.value === undefined ? '(absent)' : JSON.stringify(f.value)}: ${f.matched ? 'match' : 'no match'}`,
+    )
+    .join('; ');
+}
+
+/** A text field a dialect's result may carry (deny_reason, reason, …): absent is null. */
+function text(result: FireResult, key: string): string | null | undefined {
+  const v = result[key];
+  return typeof v === 'string' || v === null ? v : undefined;
+}
+
+export function renderFireResult(result: FireResult, exitCode: number, colour: Colour): string {
+  const b = (t: string) => colour.paint('bold', t);
+  const verdictStyle = exitCode === ExitCode.ok ? 'ok' : exitCode === ExitCode.ask ? 'warning' : 'error';
+  const lines = [`${b('verdict')}  ${colour.paint(verdictStyle, result.verdict)}`];
+  const why = text(result, 'deny_reason') ?? result.error ?? text(result, 'reason') ?? null;
+  if (why) lines.push(`${b('reason')}   ${why}`);
+  const message = text(result, 'system_message');
+  if (message) lines.push(`${b('message')}  ${message}`);
+  const context = text(result, 'additional_context');
+  if (context) lines.push(`${b('context')}  ${context.replaceAll('\n', '\n         ')}`);
+  lines.push(
+    colour.paint('dim', `session ${result.session_id}  dispatch ${result.dispatch_id}  event ${result.event}`),
+  );
+  lines.push('');
+  if (result.runs.length === 0) lines.push('No hooks ran.');
+  else
+    lines.push(
+      renderTable(
+        ['Hook', 'Mode', 'Outcome', 'Duration', 'Error'],
+        result.runs.map((r) => [
+          r.hook_name,
+          r.mode,
+          r.outcome,
+          `${r.duration_ms} ms`,
+          r.error ?? (r.decision ? `decision: ${r.decision}` : ''),
+        ]),
+        colour,
+      ),
+    );
+  const queued = typeof result.async_queued === 'number' ? result.async_queued : 0;
+  if (queued) lines.push(colour.paint('dim', `${queued} async hook(s) queued`));
+  lines.push('', b('payload'), JSON.stringify(result.payload, null, 2));
+  return lines.join('\n');
+}

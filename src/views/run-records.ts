@@ -1,0 +1,31 @@
+// Human rendering of `hooks runs`: the session, then one row per recorded run.
+import type { Colour } from '../cli/colour.js';
+import { renderTable } from '../cli/table.js';
+import type { RunsResult } from '../app/runs.js';
+import { paintOutcome } from './run-history.js';
+
+/** `acrossSessions`: the query read every session (--all-sessions, or --dispatch without --session). */
+export function renderRuns(result: RunsResult, colour: Colour, opts: { acrossSessions?: boolean } = {}): string {
+  if (result.session === undefined && !opts.acrossSessions) return 'No sessions recorded yet.';
+  const head = result.session === undefined ? '' : `${colour.paint('dim', `session ${result.session}`)}\n`;
+  if (result.records.length === 0) return `${head}No runs match.`;
+  const table = renderTable(
+    ['Hook', 'Event', 'Outcome', 'Duration', 'Error', 'Recorded'],
+    result.records.map((r) => [
+      r.hook_name,
+      r.event,
+      paintOutcome(colour, r.outcome),
+      `${r.duration_ms} ms`,
+      r.error ?? (r.decision ? `decision: ${r.decision}` : ''),
+      r.recorded_at,
+    ]),
+    colour,
+  );
+  return `${head}${table}`;
+}
+
+/** The stderr note about lines that are not JSON; undefined when there are none. */
+export function skippedLinesWarning(skipped: number): string | undefined {
+  if (skipped === 0) return undefined;
+  return `skipped ${skipped} line${skipped === 1 ? '' : 's'} that are not valid JSON (torn write?)`;
+}

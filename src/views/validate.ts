@@ -1,0 +1,43 @@
+// `hooks validate`'s report in the format asked for (SPEC §6): human, JSON, GitHub annotations
+// (followed by the human text) or SARIF. Each formatter loads only when used.
+import type { Colour } from '../cli/colour.js';
+import type { OutputFormat } from '../cli/base-command.js';
+import { formatJson, type ValidateReport } from '../validate/report.js';
+
+export type ReportFormat = 'human' | 'json' | 'github' | 'sarif';
+
+/** `--format` wins; else `-o json`/`jsonl` is JSON; in GitHub Actions, annotations; else human. */
+export function reportFormat(explicit: string | undefined, output: OutputFormat, env: NodeJS.ProcessEnv): ReportFormat {
+  if (explicit) return explicit as ReportFormat;
+  if (output === 'json' || output === 'jsonl') return 'json';
+  if (env.GITHUB_ACTIONS === 'true') return 'github';
+  return 'human';
+}
+
+/** The texts to print, in order. */
+export async function renderReport(
+  report: ValidateReport,
+  format: ReportFormat,
+  colour: Colour,
+  version: string,
+): Promise<string[]> {
+  switch (format) {
+    case 'json':
+      return [formatJson(report)];
+    case 'sarif': {
+      const { formatSarif } = await import('../validate/format-sarif.js');
+      return [formatSarif(report, version)];
+    }
+    case 'github': {
+      const [{ formatGithub }, { formatHuman }] = await Promise.all([
+        import('../validate/format-github.js'),
+        import('../validate/format-human.js'),
+      ]);
+      return [formatGithub(report), formatHuman(report, { color: (_s: string, t: string) => t })];
+    }
+    default: {
+      const { formatHuman } = await import('../validate/format-human.js');
+      return [formatHuman(report, { color: (s: string, t: string) => colour.paint(s as 'error', t) })];
+    }
+  }
+}
