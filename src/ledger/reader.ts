@@ -150,7 +150,8 @@ export function scanDescriptor(
     const bytesRead = readSync(fd, chunk, 0, Math.min(chunk.length, end - position), position);
     if (bytesRead === 0) break;
     position += bytesRead;
-    const bytes = carry.length === 0 ? chunk.subarray(0, bytesRead) : Buffer.concat([carry, chunk.subarray(0, bytesRead)]);
+    const bytes =
+      carry.length === 0 ? chunk.subarray(0, bytesRead) : Buffer.concat([carry, chunk.subarray(0, bytesRead)]);
     let from = 0;
     for (let nl = bytes.indexOf(NEWLINE); nl !== -1; nl = bytes.indexOf(NEWLINE, from)) {
       take(bytes, from, nl);

@@ -79,7 +79,12 @@ export function startFireExport(opts: FireExportOptions): FireExport {
     async finish({ verdict, failed }) {
       trace.endMs = now();
       const toolCallId = toolCallIdOf(opts.payload);
-      const facts: DispatchFacts = { ...opts.facts, verdict, failed, ...(toolCallId !== undefined ? { toolCallId } : {}) };
+      const facts: DispatchFacts = {
+        ...opts.facts,
+        verdict,
+        failed,
+        ...(toolCallId !== undefined ? { toolCallId } : {}),
+      };
       const telemetry = dispatchTelemetry(trace, facts, records, opened);
       if (!trace.traceFlags) telemetry.spans = []; // not sampled upstream: no spans, the logs still go
       try {

@@ -234,7 +234,8 @@ function hookRunner(opts: CompozyDispatchOptions, patchDef: PatchType): HookRunn
     }
     const durationMs = exec.durationMs;
     if (signal?.aborted) return { durationMs, exec, error: HOOK_CANCELED_ERROR, observation };
-    if (exec.startError) return { durationMs, exec, error: startFailureText(name, decl.command, exec.startError), observation };
+    if (exec.startError)
+      return { durationMs, exec, error: startFailureText(name, decl.command, exec.startError), observation };
     const failure = formatExecFailure(exec, timeoutMs);
     if (failure !== undefined) return { durationMs, exec, error: failure, observation };
     const decoded = decodePatch(exec.stdout, name, opts.event.patch, patchDef);
