@@ -1,6 +1,7 @@
 // The selection flags of `hooks runs` (SPEC §6, §9) and the selection they make: every mode of
 // the command (records, --stats, --follow, --export) reads the same selection.
 import type { RunsSelection } from '../app/run-history.js';
+import { dialectNames } from '../dialects/registry.js';
 import { parseSince } from '../ledger/reader.js';
 import { Flags } from './base-command.js';
 
@@ -14,7 +15,7 @@ export const runsSelectionFlags = {
     options: ['applied', 'denied', 'failed', 'skipped', 'dropped', 'rejected'],
   }),
   hook: Flags.string({ description: 'Only runs of this hook name.' }),
-  dialect: Flags.string({ description: 'Only runs of this dialect.' }),
+  dialect: Flags.string({ description: 'Only runs of this dialect.', options: dialectNames() }),
   since: Flags.string({
     description: 'Only runs recorded since an RFC 3339 time or a duration ago (90s, 15m, 2h, 7d).',
   }),

@@ -45,19 +45,25 @@ export async function sendTelemetry(
   if (config.traces !== undefined && telemetry.spans.length > 0) {
     const exporter = await traceExporter(config.traces, opts.requestTimeoutMs ?? opts.budgetMs);
     const spans = telemetry.spans.map((s) => readableSpan(s, resource, scope));
-    jobs.push(sendAll('spans', config.traces.url, exporter, spans, deadline));
+    jobs.push(sendAll(['span', 'spans'], config.traces.url, exporter, spans, deadline));
   }
   if (config.logs !== undefined && telemetry.logs.length > 0) {
     const exporter = await logExporter(config.logs, opts.requestTimeoutMs ?? opts.budgetMs);
     const logs = telemetry.logs.map((l) => readableLog(l, resource, scope));
-    jobs.push(sendAll('log records', config.logs.url, exporter, logs, deadline));
+    jobs.push(sendAll(['log record', 'log records'], config.logs.url, exporter, logs, deadline));
   }
   const results = await Promise.all(jobs);
   return results.filter((w): w is string => w !== undefined);
 }
 
 /** Batches one after another; stops at the first failure or at the deadline. */
-async function sendAll<T>(what: string, url: string, exporter: Exporter<T>, items: T[], deadline: number) {
+async function sendAll<T>(
+  what: [one: string, many: string],
+  url: string,
+  exporter: Exporter<T>,
+  items: T[],
+  deadline: number,
+) {
   let sent = 0;
   try {
     for (let i = 0; i < items.length; i += BATCH_SIZE) {
@@ -74,7 +80,7 @@ async function sendAll<T>(what: string, url: string, exporter: Exporter<T>, item
     return undefined;
   } catch (err) {
     const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    return `OpenTelemetry export to ${url} failed (${why || 'no response'}): ${items.length - sent} of ${items.length} ${what} not sent; the ledger has every run`;
+    return `OpenTelemetry export to ${url} failed (${why || 'no response'}): ${items.length - sent} of ${items.length} ${what[items.length === 1 ? 0 : 1]} not sent; the ledger has every run`;
   } finally {
     void exporter.shutdown().catch(() => {});
   }

@@ -1,4 +1,5 @@
 import { Flags, HookctlCommand } from '../../cli/base-command.js';
+import { dialectNames } from '../../dialects/registry.js';
 import { parseSince } from '../../ledger/reader.js';
 import { sessions } from '../../app/sessions.js';
 import { sessionsTable } from '../../views/run-history.js';
@@ -12,7 +13,7 @@ export default class HooksSessions extends HookctlCommand {
     '<%= config.bin %> hooks sessions --last 5 -o json',
   ];
   static override flags = {
-    dialect: Flags.string({ description: 'Only sessions of this dialect.' }),
+    dialect: Flags.string({ description: 'Only sessions of this dialect.', options: dialectNames() }),
     since: Flags.string({
       description: 'Only sessions with a run since an RFC 3339 time or a duration ago (90s, 15m, 2h, 7d).',
     }),
