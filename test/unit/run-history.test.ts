@@ -190,3 +190,35 @@ describe('followRuns', () => {
     await done;
   });
 });
+
+describe('every dialect of the registry', () => {
+  it('lists, reads and counts the sessions of a dialect added to the registry, with no other change', async () => {
+    const { registerDialect } = await import('../../src/dialects/registry.js');
+    const { sessionsFolders, lastRunsOfHook } = await import('../../src/app/runs.js');
+    const { sessions } = await import('../../src/app/sessions.js');
+    const fakeDir = join(dir, 'fake-state', 'sessions');
+    const fake = {
+      name: 'fake',
+      sessionsDir: () => fakeDir,
+    } as unknown as import('../../src/dialects/types.js').Dialect;
+    const unregister = registerDialect(fake);
+    try {
+      const file = join(fakeDir, 'f1', 'hook-runs.jsonl');
+      mkdirSync(join(file, '..'), { recursive: true });
+      writeFileSync(file, serializeRecord(rec('f1', 50, { dialect: 'fake', hook_name: 'plug' })));
+      const { resolveLocations } = await import('../../src/paths.js');
+      const loc = resolveLocations({
+        env: { HOME: dir, COMPOZY_HOME: join(dir, 'compozy'), COSH_HOME: join(dir, 'cosh') },
+        packageRoot: dir,
+        cwd: dir,
+      });
+      expect(sessionsFolders(loc).map((f) => f.dialect)).toContain('fake');
+      expect(sessions(loc, { dialect: 'fake' }).sessions).toMatchObject([
+        { session_id: 'f1', dialect: 'fake', runs: 1 },
+      ]);
+      expect(lastRunsOfHook(loc, 'plug', 10, { dialects: ['fake'] }).map((r) => r.run_id)).toEqual(['f1-50']);
+    } finally {
+      unregister();
+    }
+  });
+});
