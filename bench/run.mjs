@@ -26,12 +26,11 @@ import {
   ledgerHome,
   onGenerate,
 } from './lib/fixtures.mjs';
-import { exportFireHome, sessionsHome, startSink } from './lib/history.mjs';
 import { detailLines, machine, markdownTable, row } from './lib/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const work = join(root, 'bench', '.work');
-const FIGURES = ['startup', 'dispatch', 'ledger', 'catalog', 'memory', 'history'];
+const FIGURES = ['startup', 'dispatch', 'ledger', 'catalog', 'memory'];
 
 const { values: opts } = parseArgs({
   options: {
@@ -45,7 +44,7 @@ const { values: opts } = parseArgs({
   },
 });
 const smoke = opts.smoke;
-const DEFAULT_RUNS = { startup: 10, dispatch: 5, ledger: 10, catalog: 5, memory: 3, history: 5 };
+const DEFAULT_RUNS = { startup: 10, dispatch: 5, ledger: 10, catalog: 5, memory: 3 };
 /** Runs per command for one figure: --runs, else 1 for a smoke, else the figure's default. */
 const runsFor = (figure) => (opts.runs ? Number(opts.runs) : smoke ? 1 : DEFAULT_RUNS[figure]);
 const warmup = opts.warmup ? Number(opts.warmup) : smoke ? 0 : 1;
@@ -338,105 +337,6 @@ async function memory() {
   ];
 }
 
-/**
- * 6. Runs over time (issue 15): `runs --stats` over 1,000,000 records (wall time and peak RSS),
- * `sessions` over 10,000 sessions, and a fire with the OpenTelemetry export on (to a local sink)
- * against the same fire without it.
- */
-async function history() {
-  const big = await ledgerHome(work, 1_000_000);
-  const bigEnv = homesEnv(big.dir);
-  const statsRows = JSON.parse(
-    (await run(hookctl('hooks', 'runs', '--stats', '-o', 'json'), { env: bigEnv, capture: true })).stdout,
-  );
-  const counted = statsRows.reduce((n, r) => n + r.runs, 0);
-  if (counted !== 1_000_000) throw new Error(`history: --stats counted ${counted} runs, expected 1,000,000`);
-
-  const sessions = await sessionsHome(work, 10_000, 10);
-  const sessionsEnv = homesEnv(sessions.dir);
-  const listed = JSON.parse(
-    (await run(hookctl('hooks', 'sessions', '-o', 'json'), { env: sessionsEnv, capture: true })).stdout,
-  );
-  if (listed.length !== 10_000) throw new Error(`history: sessions listed ${listed.length}, expected 10,000`);
-
-  const runs = runsFor('history');
-  const statsTimes = [];
-  const statsMb = [];
-  const sessionsTimes = [];
-  for (let i = 0; i < runs + warmup; i++) {
-    const s = await run(hookctl('hooks', 'runs', '--stats'), { env: bigEnv });
-    const l = await run(hookctl('hooks', 'sessions'), { env: sessionsEnv });
-    if (i >= warmup) {
-      statsTimes.push(s.ms);
-      sessionsTimes.push(l.ms);
-    }
-  }
-  for (let i = 0; i < Math.min(runs, 3); i++)
-    statsMb.push((await peakRss({ cmd: hookctl('hooks', 'runs', '--stats'), env: bigEnv })).mb);
-
-  const hooks = 5;
-  const fireHome = await exportFireHome(work, hooks);
-  const plainEnv = homesEnv(fireHome.dir);
-  const sink = await startSink();
-  const exportEnv = { ...plainEnv, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url };
-  const fire = (env) => ({
-    cmd: hookctl(
-      'hooks',
-      'fire',
-      'prompt.post_assemble',
-      '--session',
-      'bench-export',
-      '--workspace',
-      join(fireHome.dir, 'workspace'),
-    ),
-    env,
-    input: '{"prompt":"benchmark"}',
-  });
-  let r;
-  try {
-    await run(fire(exportEnv).cmd, fire(exportEnv));
-    if (sink.requests() < 2)
-      throw new Error(`history: the export sent ${sink.requests()} requests, expected traces and logs`);
-    r = await compare(fire(exportEnv), fire(plainEnv), { runs, warmup });
-  } finally {
-    await sink.close();
-    rmSync(join(plainEnv.COMPOZY_HOME, 'sessions'), { recursive: true, force: true });
-  }
-  return [
-    row({
-      id: 'history-stats-wall',
-      figure: '`hooks runs --stats` over a 1,000,000-record log: wall time',
-      unit: 'ms',
-      ...stats(statsTimes),
-      target: { op: '<=', value: 3000 },
-    }),
-    row({
-      id: 'history-stats-memory',
-      figure: 'peak RSS: `hooks runs --stats` over a 1,000,000-record log',
-      unit: 'MB',
-      ...stats(statsMb),
-      target: { op: '<', value: 150 },
-      detail: `${statsMb.length} run(s), measured with ${rssMethod()}`,
-    }),
-    row({
-      id: 'history-sessions-wall',
-      figure: '`hooks sessions` over 10,000 sessions (10 records each): wall time',
-      unit: 'ms',
-      ...stats(sessionsTimes),
-      target: { op: '<=', value: 1000 },
-    }),
-    row({
-      id: 'history-export-ratio',
-      figure: `\`hooks fire\` of ${hooks} hooks with the OpenTelemetry export on (local sink) ÷ without`,
-      unit: '×',
-      median: r.ratio,
-      min: r.ratios.min,
-      max: r.ratios.max,
-      detail: `export ${spread(r.a)} vs none ${spread(r.b)}; the export adds ${r.differences.median.toFixed(0)} ms (median of the per-round differences)`,
-    }),
-  ];
-}
-
 // ---- main ----
 
 const started = Date.now();
@@ -447,7 +347,7 @@ log(
   `${env.nproc} cores, ${env.cpu}, Node ${env.node}, load ${env.loadavg.join(' ')}; warm-up ${warmup}${smoke ? ' (smoke: one run each)' : ''}`,
 );
 const rows = [];
-const steps = { startup, dispatch, ledger, catalog, memory, history };
+const steps = { startup, dispatch, ledger, catalog, memory };
 for (const name of FIGURES) {
   if (!only.includes(name)) continue;
   const t = Date.now();
