@@ -74,11 +74,11 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** `--session ID` that names no log at all: SPEC §7.1. */
-export function noRunsForSession(id: string): HookctlError {
+/** `--session ID` that names no log at all: SPEC §7.1 (a typo is not "no runs"). */
+export function unknownSessionError(session: string): HookctlError {
   return new HookctlError(
     'session_not_found',
-    `no runs recorded for session "${id}" (see: hookctl hooks sessions)`,
+    `no runs recorded for session "${session}" (see: hookctl hooks sessions)`,
     ExitCode.no,
   );
 }
@@ -89,7 +89,13 @@ export function noRunsForSession(id: string): HookctlError {
  * dispatch writes to one session's log).
  */
 export function sessionsToRead(folders: readonly SessionsFolder[], sel: RunsSelection): SessionLogs[] {
-  if (sel.dispatch === undefined || sel.session !== undefined || sel.allSessions) return selectSessions(folders, sel);
+  if (sel.session !== undefined && !sel.allSessions) {
+    // Unknown to every dialect, whatever --dialect keeps: the id is a typo, not "no runs".
+    const anywhere = selectSessions(folders, { session: sel.session })[0]!;
+    if (!anywhere.files.some(isFile)) throw unknownSessionError(anywhere.session_id);
+    return selectSessions(folders, sel);
+  }
+  if (sel.dispatch === undefined || sel.allSessions) return selectSessions(folders, sel);
   const newestFirst = selectSessions(folders, { ...sel, allSessions: true }).reverse();
   const holder = newestFirst.find((s) => s.files.some((f) => tailRecordsSync(f, 1, sel).records.length > 0));
   return holder === undefined ? [] : [holder];
@@ -134,6 +140,10 @@ export function lastRuns(
     if (found.length > n) found = found.slice(found.length - n);
   }
   return { records: found, skipped };
+}
+
+function isFile(file: string): boolean {
+  return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
 }
 
 function mtimeMs(file: string): number {
@@ -203,8 +213,10 @@ export async function followRuns(
     // Every dialect's log of the chosen session, also those not written yet.
     const logsOf = (id: string | undefined) =>
       id === undefined ? undefined : selectSessions(folders, { ...sel, session: id })[0]!.files;
-    let chosen = logsOf(sessionsToRead(folders, sel)[0]?.session_id);
-    files = () => (chosen ??= logsOf(sessionsToRead(folders, sel)[0]?.session_id)) ?? [];
+    // A named session is followed even before its first record (no unknown-session error here).
+    const first = () => (sel.session !== undefined ? sel.session : sessionsToRead(folders, sel)[0]?.session_id);
+    let chosen = logsOf(first());
+    files = () => (chosen ??= logsOf(first())) ?? [];
   }
   await followLogs({ files, filter: sel, last: sel.last, ...req });
 }

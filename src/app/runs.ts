@@ -6,7 +6,7 @@ import { dialects } from '../dialects/registry.js';
 import type { RunRecord } from '../ledger/record.js';
 import type { SessionsFolder } from '../ledger/sessions.js';
 import type { Locations } from '../paths.js';
-import { newestRuns, queryRuns } from './run-history.js';
+import { lastRuns, newestRuns, selectSessions, sessionsToRead } from './run-history.js';
 
 export type { RunsResult, RunsSelection } from './run-history.js';
 
@@ -25,8 +25,10 @@ export function lastRunsOfHook(
   n: number,
   opts: { dialects: readonly string[]; session?: string },
 ): RunRecord[] {
-  const folders = sessionsFolders(loc).filter((f) => opts.dialects.includes(f.dialect));
-  if (opts.session !== undefined)
-    return queryRuns(folders, { session: opts.session, hook: name, last: n }).records.reverse();
-  return newestRuns(folders, { hook: name }, n);
+  const all = sessionsFolders(loc);
+  const folders = all.filter((f) => opts.dialects.includes(f.dialect));
+  if (opts.session === undefined) return newestRuns(folders, { hook: name }, n);
+  sessionsToRead(all, { session: opts.session }); // a session no dialect has is an error (SPEC §7.1)
+  const files = selectSessions(folders, { session: opts.session })[0]?.files ?? [];
+  return lastRuns([{ session_id: opts.session, files }], { hook: name }, n).records.reverse();
 }

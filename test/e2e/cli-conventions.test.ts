@@ -55,7 +55,7 @@ describe('JSON output', { timeout: 120_000 }, () => {
     const commands = [
       ['hooks', 'list', ...W],
       ['hooks', 'list', ...W, '--all'],
-      ['hooks', 'info', 'prompt-style', ...W, '--session', 'no-such-session'],
+      ['hooks', 'info', 'prompt-style', ...W],
       ['hooks', 'events'],
       ['hooks', 'events', 'tool.pre_call'],
       ['hooks', 'validate', ...W],

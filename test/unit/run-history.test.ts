@@ -222,3 +222,25 @@ describe('every dialect of the registry', () => {
     }
   });
 });
+
+describe('a --session that names no log (SPEC §7.1)', () => {
+  it('is an error for runs, stats and export, exit 1', () => {
+    for (const call of [
+      () => queryRuns(folders(), { session: 'typo' }),
+      () => runStats(folders(), { session: 'typo' }),
+    ]) {
+      try {
+        call();
+        expect.unreachable();
+      } catch (err) {
+        expect(err).toMatchObject({
+          code: 'session_not_found',
+          message: 'no runs recorded for session "typo" (see: hookctl hooks sessions)',
+          exit: 1,
+        });
+      }
+    }
+    // a session that one dialect has is fine, even filtered to another dialect
+    expect(queryRuns(folders(), { session: 'mid', dialect: 'claude' }).records).toEqual([]);
+  });
+});
