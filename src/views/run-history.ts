@@ -5,13 +5,7 @@ import { renderTable } from '../cli/table.js';
 import type { RunRecord } from '../ledger/record.js';
 import type { SessionSummary } from '../ledger/sessions.js';
 import type { RunStatsRow } from '../ledger/stats.js';
-
-/** An outcome coloured as `runs` colours it. */
-export function paintOutcome(colour: Colour, outcome: string): string {
-  if (outcome === 'applied') return colour.paint('ok', outcome);
-  if (outcome === 'failed' || outcome === 'denied') return colour.paint('error', outcome);
-  return colour.paint('warning', outcome);
-}
+import { paintOutcome } from './run-records.js';
 
 export function sessionsTable(sessions: readonly SessionSummary[], colour: Colour): string {
   if (sessions.length === 0) return 'No sessions recorded yet.';
@@ -67,7 +61,7 @@ export function followLine(r: RunRecord, colour: Colour): string {
     colour.paint('dim', String(r.recorded_at ?? '').padEnd(24)),
     fit(String(r.hook_name ?? ''), 28),
     fit(String(r.event ?? ''), 24),
-    paintOutcome(colour, outcome) + ' '.repeat(Math.max(0, 9 - outcome.length)),
+    paintOutcome(outcome, colour) + ' '.repeat(Math.max(0, 9 - outcome.length)),
     `${r.duration_ms} ms`.padStart(9),
     detail ? ` ${detail}` : '',
   ]

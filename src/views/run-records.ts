@@ -2,7 +2,13 @@
 import type { Colour } from '../cli/colour.js';
 import { renderTable } from '../cli/table.js';
 import type { RunsResult } from '../app/runs.js';
-import { paintOutcome } from './run-history.js';
+
+/** An outcome, coloured the same in `runs` and `fire`. */
+export function paintOutcome(outcome: string, colour: Colour): string {
+  if (outcome === 'applied') return colour.paint('ok', outcome);
+  if (outcome === 'failed' || outcome === 'denied') return colour.paint('error', outcome);
+  return colour.paint('warning', outcome);
+}
 
 /** `acrossSessions`: the query read every session (--all-sessions, or --dispatch without --session). */
 export function renderRuns(result: RunsResult, colour: Colour, opts: { acrossSessions?: boolean } = {}): string {
@@ -14,7 +20,7 @@ export function renderRuns(result: RunsResult, colour: Colour, opts: { acrossSes
     result.records.map((r) => [
       r.hook_name,
       r.event,
-      paintOutcome(colour, r.outcome),
+      paintOutcome(r.outcome, colour),
       `${r.duration_ms} ms`,
       r.error ?? (r.decision ? `decision: ${r.decision}` : ''),
       r.recorded_at,
