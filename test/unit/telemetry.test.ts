@@ -212,6 +212,22 @@ describe('sending to an OTLP/HTTP endpoint', () => {
     });
   }
 
+  it('sends in batches of 512', async () => {
+    const c = await collector();
+    const records = Array.from({ length: 1100 }, (_, i) => record(i, { dispatch_id: `d_${Math.floor(i / 100)}` }));
+    const t = telemetryFromRecords(records);
+    expect(t.spans).toHaveLength(1100 + 11);
+    const warnings = await sendTelemetry(otlpExportConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: c.url })!, t, {
+      budgetMs: 20_000,
+      version: 'x',
+    });
+    expect(warnings).toEqual([]);
+    expect(c.requests.filter((r) => r.path === '/v1/traces')).toHaveLength(3); // 512 + 512 + 87
+    expect(c.requests.filter((r) => r.path === '/v1/logs')).toHaveLength(3); // 512 + 512 + 76
+    expect(c.spans()).toHaveLength(1111);
+    expect(c.logs()).toHaveLength(1100);
+  });
+
   it('gives up within its budget when nothing listens, with one warning per signal', async () => {
     const port = await freePort();
     const config = otlpExportConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}` })!;
