@@ -193,7 +193,7 @@ describe('CommonJS modules a command run loads', () => {
   for (const args of [
     ['hooks', 'events', '-o', 'json'],
     ['hooks', 'list', '-o', 'json', '--workspace', join(demoDir, 'workspace')],
-    ['hooks', 'runs', '--session', 'none-such', '-o', 'json'],
+    ['hooks', 'runs', '-o', 'json'],
   ]) {
     it(`hookctl ${args.slice(0, 2).join(' ')} loads none of ${NEVER_ON_A_RUN.length} deferred packages, nor oclif's help renderer`, async () => {
       const { modules, code } = await loadedPackages(args, demoEnv());
