@@ -2,10 +2,8 @@
 // (src/app/edit.ts), rendered by src/views/edit.ts. Each command file only names its action and
 // flags.
 import { Args, Flags, HookctlCommand, type BaseFlags } from './base-command.js';
-import { usageError } from '../errors.js';
 import { changeJson, renderChange } from '../views/edit.js';
-import type { Scope } from '../app/edit.js';
-import type { EditAction } from '../dialects/compozy/edit/declaration-edit.js';
+import type { EditAction, EditScope } from '../dialects/types.js';
 import type { DeclarationFlags } from '../dialects/compozy/edit/flags-to-fields.js';
 
 export const nameArg = {
@@ -74,25 +72,12 @@ export abstract class DeclarationChangeCommand extends HookctlCommand {
     flags: BaseFlags & { scope?: string; 'dry-run'?: boolean },
     fields: DeclarationFlags = {},
   ): Promise<void> {
-    const [{ changeDeclaration }, { changesFromFlags }] = await Promise.all([
-      import('../app/edit.js'),
-      import('../dialects/compozy/edit/flags-to-fields.js'),
-    ]);
-    if (action === 'create') {
-      for (const flag of ['event', 'command'] as const)
-        if (fields[flag] === undefined) throw usageError(`hooks create needs --${flag}`);
-    }
-    const changes = action === 'create' || action === 'update' ? changesFromFlags(fields) : undefined;
-    if (action === 'update' && changes!.length === 0) {
-      throw usageError(
-        'nothing to update: give at least one field flag (--event, --command, --arg, --mode, --required, --priority, --timeout, --matcher, --env) or --unset',
-      );
-    }
-    const result = await changeDeclaration({
+    const { changeFromFlags } = await import('../app/edit.js');
+    const result = await changeFromFlags({
       action,
       name,
-      scope: (flags.scope ?? 'workspace') as Scope,
-      changes,
+      scope: (flags.scope ?? 'workspace') as EditScope,
+      fields,
       dryRun: Boolean(flags['dry-run']),
       loc: this.locations(flags),
       env: process.env,

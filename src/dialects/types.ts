@@ -17,6 +17,9 @@
 // - `schemaKindOf` and `schemaDocument` (new, optional): which JSON Schema of schemas/ describes a
 //   source file, and the parsed document it checks, so `validate` runs the schemas of every
 //   dialect without knowing their formats.
+// - `diagnosticCodes` (new, optional): the dialect's own diagnostic codes and meanings (SARIF rules).
+// - `mutations` (new, optional): what create/update/delete/enable/disable may change in this
+//   dialect's files (SPEC §6.1); the edit use case (src/app/edit.ts) asks the registry for it.
 // - `sessionIdFor(payload)` only reads the payload (was `(payload, requested) => string`): `--session`
 //   and a new id are the same for every dialect, and the id helpers would load the ledger at start.
 // - `DispatchRequest.declarations` holds every status (as drafted); dispatch runs the active ones.
@@ -159,11 +162,78 @@ export interface DispatchResult {
   [extra: string]: unknown;
 }
 
+// ---- edit (SPEC §6.1) ----
+
+export type EditAction = 'create' | 'update' | 'delete' | 'enable' | 'disable';
+
+/** Which config file a change goes to. */
+export type EditScope = 'workspace' | 'global';
+
+export interface ChangeRequest {
+  action: EditAction;
+  name: string;
+  scope: EditScope;
+  /** create/update: the fields to set or remove, as the editing dialect parsed them from flags. */
+  changes?: readonly unknown[];
+  dryRun: boolean;
+  loc: Locations;
+  env: NodeJS.ProcessEnv;
+}
+
+/** What happened to one file (`targets` of the edit commands' JSON). */
+export interface FileChange {
+  dialect: string;
+  file: string;
+  changed: boolean;
+  /** The file did not exist before (create). */
+  created?: boolean;
+  /** --dry-run only: the unified diff ('' when nothing would change). */
+  diff?: string;
+}
+
+/** A config file that holds declarations, as the ownership rules see it. */
+export interface EditTarget {
+  file: string;
+  /** Names its declarations have. */
+  names: string[];
+  /** It exists but cannot be read as declarations: any change to it is refused. */
+  unreadable: boolean;
+}
+
+/** Declarations written in config files, changed in place (compozy: config.toml). */
+export interface ConfigEditor {
+  /** The config file of a scope. */
+  fileOf(loc: Locations, scope: EditScope): string;
+  /** The one source these edits write; a name owned only by another source is immutable. */
+  readonly source: string;
+  readTarget(file: string, req: ChangeRequest): Promise<EditTarget>;
+  /** The edit commands' field flags as this dialect's changes; a usage error when they do not fit the action. */
+  changesFromFlags(action: EditAction, flags: Record<string, unknown>): Promise<readonly unknown[] | undefined>;
+  /** Runs the change on one file (under its lock), or computes its diff on a dry run. */
+  change(req: ChangeRequest, file: string, name: string): Promise<{ change: FileChange; warnings: string[] }>;
+}
+
+/** enable/disable through a switch kept outside the declarations (cosh: states/hooks.json). */
+export interface HookSwitch {
+  /** The switch lists the name as disabled (enable also cleans up a name whose hook is gone). */
+  holds(loc: Locations, name: string): Promise<boolean>;
+  set(req: ChangeRequest, name: string, disabled: boolean): Promise<FileChange>;
+}
+
+export interface DialectMutations {
+  /** How a change message names one of this dialect's hooks, before its quoted name: `hook`, `cosh hook`. */
+  readonly noun: string;
+  readonly config?: ConfigEditor;
+  readonly switch?: HookSwitch;
+}
+
 export interface Dialect {
   /** `compozy`, `cosh`, `claude`: the value of `--dialect` and of every record's `dialect`. */
   readonly name: string;
   /** The dialect's source names (`hooks list --source`), in dispatch order. */
   readonly sources: readonly string[];
+  /** Codes only this dialect emits, each with a one-line meaning (shared ones: declarations/codes.ts). */
+  readonly diagnosticCodes?: Readonly<Record<string, string>>;
 
   // ---- events (synchronous and light) ----
   eventRows(): readonly EventRow[];
@@ -204,4 +274,8 @@ export interface Dialect {
   dispatch(req: DispatchRequest): Promise<DispatchResult>;
   /** The exit code of a finished dispatch (SPEC §6). */
   exitCode(result: DispatchResult): number;
+
+  // ---- edit ----
+  /** What the edit commands may change; absent: this dialect's hooks are read only. */
+  readonly mutations?: DialectMutations;
 }

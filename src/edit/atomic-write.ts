@@ -8,6 +8,7 @@ import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ExitCode, HookctlError } from '../errors.js';
 import { pidAlive } from './file-lock.js';
+import { displayPath } from '../views/location.js';
 
 export interface AtomicWriteOptions {
   /**
@@ -109,4 +110,20 @@ export async function removeStrayTempFiles(file: string): Promise<string[]> {
     removed.push(join(dir, name));
   }
   return removed;
+}
+
+/** File system errors while locking or writing become one clear line (`hook_write_failed`). */
+export async function writeFailures<T>(file: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (err instanceof HookctlError || typeof code !== 'string') throw err;
+    const where = (err as NodeJS.ErrnoException).path ?? file;
+    throw new HookctlError(
+      'hook_write_failed',
+      `cannot write ${displayPath(file)}: ${code} (${displayPath(where)}); nothing was changed`,
+      ExitCode.no,
+    );
+  }
 }

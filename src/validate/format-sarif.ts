@@ -4,7 +4,7 @@
 import { isAbsolute, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIAGNOSTIC_CODES } from '../declarations/codes.js';
-import { COSH_DIAGNOSTIC_CODES } from '../dialects/cosh/codes.js';
+import { dialects } from '../dialects/registry.js';
 import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { ValidateReport } from './report.js';
 import { SCHEMA_CODES } from './schema-codes.js';
@@ -90,7 +90,11 @@ function positive(n: number): number {
 }
 
 function knownMeaning(code: string): string | undefined {
-  const tables: Readonly<Record<string, string>>[] = [DIAGNOSTIC_CODES, COSH_DIAGNOSTIC_CODES, SCHEMA_CODES];
+  const tables: Readonly<Record<string, string>>[] = [
+    DIAGNOSTIC_CODES,
+    ...dialects().flatMap((d) => (d.diagnosticCodes ? [d.diagnosticCodes] : [])),
+    SCHEMA_CODES,
+  ];
   for (const table of tables) if (Object.hasOwn(table, code)) return table[code];
   return undefined;
 }

@@ -2,6 +2,7 @@
 import type { Colour } from '../cli/colour.js';
 import type { ChangeResult } from '../app/edit.js';
 import type { EditAction } from '../dialects/compozy/edit/declaration-edit.js';
+import { dialectNamed } from '../dialects/registry.js';
 import { displayPath } from './location.js';
 
 const PAST: Record<EditAction, string> = {
@@ -18,7 +19,7 @@ export function describeChange(result: ChangeResult): string {
   const where = (t: ChangeResult['targets'][number]): string =>
     `${result.action === 'delete' ? 'from' : 'in'} ${displayPath(t.file)}`;
   const subject = (t: ChangeResult['targets'][number]): string =>
-    t.dialect === 'cosh' ? `cosh hook ${q}` : `hook ${q}`;
+    `${dialectNamed(t.dialect)?.mutations?.noun ?? 'hook'} ${q}`;
   const changed = result.targets.filter((t) => t.changed);
   if (changed.length === 0) {
     const what =

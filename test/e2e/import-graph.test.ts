@@ -209,6 +209,19 @@ describe('CommonJS modules a command run loads', () => {
     });
   }
 
+  for (const args of [
+    ['hooks', 'info', 'prompt-style', '-o', 'json'],
+    ['hooks', 'validate', '-o', 'json'],
+  ]) {
+    it(`hookctl ${args.slice(0, 2).join(' ')} loads neither the hook runner nor dispatch code`, async () => {
+      const { modules } = await loadedPackages([...args, '--workspace', join(demoDir, 'workspace')], demoEnv());
+      const sources = loadedSources(modules);
+      expect(sources.size).toBeGreaterThan(3);
+      expect([...sources].filter((m) => FORBIDDEN.some((re) => re.test(m)))).toEqual([]);
+      expect([...sources].filter((m) => DISPATCH.some((re) => re.test(m)))).toEqual([]);
+    });
+  }
+
   it('hookctl hooks fire loads the hook runner (so the check above can fail)', async () => {
     const { modules } = await loadedPackages(
       [
@@ -228,6 +241,33 @@ describe('CommonJS modules a command run loads', () => {
     );
     expect(loadedSources(modules).has('dialects/compozy/dispatch/dispatch.ts')).toBe(true);
   });
+
+  // A dialect's loaders and rules load only when a command reads that dialect (issue 12).
+  const LOADERS: Record<string, RegExp> = {
+    compozy: /^dialects\/compozy\/(sources|rules)\//,
+    cosh: /^dialects\/cosh\/(load|config|extension|hook|states|json)\.ts$/,
+  };
+  const loadersIn = (sources: Set<string>) =>
+    Object.keys(LOADERS).filter((d) => [...sources].some((m) => LOADERS[d]!.test(m)));
+
+  for (const [args, input, read] of [
+    [['hooks', 'list', '-o', 'json'], undefined, ['compozy', 'cosh']],
+    [['hooks', 'list', '--dialect', 'cosh', '-o', 'json'], undefined, ['cosh']],
+    [['hooks', 'list', '--dialect', 'compozy', '-o', 'json'], undefined, ['compozy']],
+    [['hooks', 'fire', 'PreToolUse', '--dry-run', '--payload', '-', '-o', 'json'], '{}', ['cosh']],
+    [['hooks', 'fire', 'session.post_create', '--dry-run', '--payload', '-', '-o', 'json'], '{}', ['compozy']],
+    [['hooks', 'events', '-o', 'json'], undefined, []],
+  ] as const) {
+    it(`hookctl ${args.join(' ')} loads the loaders of ${read.length ? read.join(' and ') : 'no dialect'} only`, async () => {
+      const { modules, code } = await loadedPackages(
+        [...args, '--workspace', join(demoDir, 'workspace')],
+        demoEnv(),
+        input,
+      );
+      expect(code).toBe(0);
+      expect(loadersIn(loadedSources(modules))).toEqual(read);
+    });
+  }
 
   it('a run loads no ES module: everything it runs can be served by the compile cache', async () => {
     const { modules, code } = await loadedPackages(['hooks', 'events', '-o', 'json'], demoEnv());

@@ -7,6 +7,7 @@ import { compozyGlobalConfig, compozySessionsDir, compozyWorkspaceConfig, type L
 import type { Dialect, DispatchResult, EventRow } from '../types.js';
 import { loadCompozyCatalog } from './catalog.js';
 import { compozyEvent, compozyEventRow, compozyEvents, REMOVED_LEGACY_EVENTS } from './events.js';
+import type { DeclarationFlags } from './edit/flags-to-fields.js';
 import type { CompozySource } from './model.js';
 
 const SOURCES: readonly CompozySource[] = ['native', 'config', 'extension', 'agent_definition', 'skill'];
@@ -68,4 +69,21 @@ export const compozy: Dialect = {
   },
   exitCode: (result: DispatchResult) =>
     result.verdict === 'denied' ? ExitCode.no : result.verdict === 'failed' ? ExitCode.dispatchFailed : ExitCode.ok,
+
+  mutations: {
+    noun: 'hook',
+    config: {
+      fileOf: (loc, scope) => (scope === 'global' ? compozyGlobalConfig(loc) : compozyWorkspaceConfig(loc)),
+      source: 'config',
+      async readTarget(file, req) {
+        return (await import('./edit/config-change.js')).readTarget(file, req);
+      },
+      async changesFromFlags(action, flags) {
+        return (await import('./edit/flags-to-fields.js')).changesForAction(action, flags as DeclarationFlags);
+      },
+      async change(req, file, name) {
+        return (await import('./edit/config-change.js')).changeCompozyFile(req, file, name);
+      },
+    },
+  },
 };

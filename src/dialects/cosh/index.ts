@@ -2,8 +2,9 @@
 // small table; loaders, schemas and dispatch are imported inside the member that needs them.
 import { basename, resolve } from 'node:path';
 import { ExitCode } from '../../errors.js';
-import { coshConfigLayers, coshSessionsDir, type Locations } from '../../paths.js';
+import { coshConfigLayers, coshSessionsDir, coshStatesFile, type Locations } from '../../paths.js';
 import type { Dialect, DispatchResult, EventRow } from '../types.js';
+import { COSH_DIAGNOSTIC_CODES } from './codes.js';
 import { coshEvent, coshEventRow, coshEvents } from './events.js';
 import type { CoshSource } from './model.js';
 
@@ -14,6 +15,7 @@ let rows: readonly EventRow[] | undefined;
 export const cosh: Dialect = {
   name: 'cosh',
   sources: SOURCES,
+  diagnosticCodes: COSH_DIAGNOSTIC_CODES,
 
   eventRows: () => (rows ??= coshEvents().map(coshEventRow)),
   hasEvent: (event) => coshEvent(event) !== undefined,
@@ -53,4 +55,17 @@ export const cosh: Dialect = {
   },
   exitCode: (result: DispatchResult) =>
     result.verdict === 'block' ? ExitCode.no : result.verdict === 'ask' ? ExitCode.ask : ExitCode.ok,
+
+  mutations: {
+    noun: 'cosh hook',
+    switch: {
+      async holds(loc, name) {
+        const { readCoshStates } = await import('./states.js');
+        return (await readCoshStates(coshStatesFile(loc))).disabled.includes(name);
+      },
+      async set(req, name, disabled) {
+        return (await import('./switch.js')).setCoshHookSwitch(req, name, disabled);
+      },
+    },
+  },
 };

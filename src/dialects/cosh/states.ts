@@ -55,13 +55,8 @@ export async function readDisabledCoshHooks(loc: Locations): Promise<string[]> {
   return (await readCoshStates(coshStatesFile(loc))).disabled;
 }
 
-/**
- * Adds (`disabled` true) or removes a name in `$COSH_HOME/states/hooks.json`, keeping every other
- * key. Returns whether the file changed. The write is atomic: temporary file in the same folder,
- * fsync, rename. A broken states file is refused rather than overwritten.
- */
-export async function setCoshHookDisabled(loc: Locations, name: string, disabled: boolean): Promise<boolean> {
-  const file = coshStatesFile(loc);
+/** The states file, for a change: a broken one is refused (`cosh_states_invalid`), not overwritten. */
+export async function readStatesToChange(file: string): Promise<Awaited<ReturnType<typeof readCoshStates>>> {
   const states = await readCoshStates(file);
   if (states.diagnostics.length > 0) {
     throw new HookctlError(
@@ -70,6 +65,17 @@ export async function setCoshHookDisabled(loc: Locations, name: string, disabled
       ExitCode.no,
     );
   }
+  return states;
+}
+
+/**
+ * Adds (`disabled` true) or removes a name in `$COSH_HOME/states/hooks.json`, keeping every other
+ * key. Returns whether the file changed. The write is atomic: temporary file in the same folder,
+ * fsync, rename. A broken states file is refused rather than overwritten.
+ */
+export async function setCoshHookDisabled(loc: Locations, name: string, disabled: boolean): Promise<boolean> {
+  const file = coshStatesFile(loc);
+  const states = await readStatesToChange(file);
   const has = states.disabled.includes(name);
   if (has === disabled) return false;
   const next = disabled ? [...states.disabled, name] : states.disabled.filter((n) => n !== name);

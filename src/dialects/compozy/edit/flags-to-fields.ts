@@ -5,7 +5,7 @@
 import { parseGoDuration } from '../../../declarations/duration.js';
 import { usageError } from '../../../errors.js';
 import { AUTONOMY_FIELDS } from '../events.js';
-import type { FieldChange } from './declaration-edit.js';
+import type { EditAction, FieldChange } from './declaration-edit.js';
 
 export interface DeclarationFlags {
   event?: string;
@@ -115,4 +115,23 @@ function parseBoolean(text: string, flag: string): boolean {
 
 function startsWithPath(path: readonly string[], prefix: readonly string[]): boolean {
   return prefix.length <= path.length && prefix.every((s, i) => s === path[i]);
+}
+
+/**
+ * The changes of one action from the edit commands' flags: create needs --event and --command,
+ * update at least one field; delete, enable and disable take none (undefined).
+ */
+export function changesForAction(action: EditAction, fields: DeclarationFlags): FieldChange[] | undefined {
+  if (action === 'create') {
+    for (const flag of ['event', 'command'] as const)
+      if (fields[flag] === undefined) throw usageError(`hooks create needs --${flag}`);
+  }
+  if (action !== 'create' && action !== 'update') return undefined;
+  const changes = changesFromFlags(fields);
+  if (action === 'update' && changes.length === 0) {
+    throw usageError(
+      'nothing to update: give at least one field flag (--event, --command, --arg, --mode, --required, --priority, --timeout, --matcher, --env) or --unset',
+    );
+  }
+  return changes;
 }
