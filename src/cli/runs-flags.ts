@@ -22,6 +22,25 @@ export const runsSelectionFlags = {
   last: Flags.integer({ description: 'Only the last N matching runs.', min: 1 }),
 };
 
+/** What `runs` does with the selection, besides listing it. */
+export const runsModeFlags = {
+  stats: Flags.boolean({ description: 'One row per hook, event and dialect: counts and p50/p95/p99/max durations.' }),
+  follow: Flags.boolean({
+    char: 'f',
+    description: 'Then print new runs as they are recorded, until Ctrl-C.',
+    exclusive: ['stats', 'export'],
+  }),
+  export: Flags.string({
+    description: 'Send the selected runs to OpenTelemetry (OTLP/HTTP).',
+    options: ['otlp'],
+    exclusive: ['stats'],
+  }),
+  endpoint: Flags.string({
+    description: 'OTLP/HTTP base URL for --export (default: OTEL_EXPORTER_OTLP_ENDPOINT).',
+    dependsOn: ['export'],
+  }),
+};
+
 type SelectionFlags = {
   session?: string;
   'all-sessions'?: boolean;

@@ -1,6 +1,7 @@
 // Human views of runs over time (SPEC §9): the sessions table, the stats table, and the lines
 // `runs --follow` prints as records arrive. JSON output is the results themselves.
 import type { Colour } from '../cli/colour.js';
+import { usageError } from '../errors.js';
 import { renderTable } from '../cli/table.js';
 import type { RunRecord } from '../ledger/record.js';
 import type { SessionSummary } from '../ledger/sessions.js';
@@ -67,6 +68,12 @@ export function followLine(r: RunRecord, colour: Colour): string {
   ]
     .join(' ')
     .trimEnd();
+}
+
+/** How `--follow` prints a record in an output format; `json` cannot stream (a usage error). */
+export function followFormat(format: string, colour: Colour): (r: RunRecord) => string {
+  if (format === 'json') throw usageError('--follow streams records: use -o jsonl (or human output)');
+  return format === 'jsonl' ? (r) => JSON.stringify(r) : (r) => followLine(r, colour);
 }
 
 export function followHeader(colour: Colour): string {

@@ -1,7 +1,6 @@
-import { Flags, HookctlCommand } from '../../cli/base-command.js';
-import { usageError } from '../../errors.js';
+import { HookctlCommand } from '../../cli/base-command.js';
 import { exportRuns, followRuns, queryRuns, runStats } from '../../app/run-history.js';
-import { runsSelectionFlags, selectionOf, stopSignal } from '../../cli/runs-flags.js';
+import { runsModeFlags, runsSelectionFlags, selectionOf, stopSignal } from '../../cli/runs-flags.js';
 import { sessionsFolders } from '../../app/runs.js';
 import * as view from '../../views/run-history.js';
 import { renderRuns, skippedLinesWarning } from '../../views/run-records.js';
@@ -17,21 +16,7 @@ export default class HooksRuns extends HookctlCommand {
   ];
   static override flags = {
     ...runsSelectionFlags,
-    stats: Flags.boolean({ description: 'One row per hook, event and dialect: counts and p50/p95/p99/max durations.' }),
-    follow: Flags.boolean({
-      char: 'f',
-      description: 'Then print new runs as they are recorded, until Ctrl-C.',
-      exclusive: ['stats', 'export'],
-    }),
-    export: Flags.string({
-      description: 'Send the selected runs to OpenTelemetry (OTLP/HTTP).',
-      options: ['otlp'],
-      exclusive: ['stats'],
-    }),
-    endpoint: Flags.string({
-      description: 'OTLP/HTTP base URL for --export (default: OTEL_EXPORTER_OTLP_ENDPOINT).',
-      dependsOn: ['export'],
-    }),
+    ...runsModeFlags,
   };
 
   async run(): Promise<void> {
@@ -45,14 +30,10 @@ export default class HooksRuns extends HookctlCommand {
       if (warning) this.printWarning(warning);
     };
     if (flags.follow) {
-      if (format === 'json') throw usageError('--follow streams records: use -o jsonl (or human output)');
+      const line = view.followFormat(format, colour); // -o json cannot stream: a usage error
       if (format === 'human') this.print(view.followHeader(colour));
-      const show =
-        format === 'jsonl'
-          ? (r: object) => JSON.stringify(r)
-          : (r: Parameters<typeof view.followLine>[0]) => view.followLine(r, colour);
       return followRuns(folders, sel, {
-        onRecord: (r) => this.print(show(r)),
+        onRecord: (r) => this.print(line(r)),
         onSkipped: warnSkipped,
         signal: stopSignal(),
       });
