@@ -173,7 +173,9 @@ export function runStats(
 
 /** The newest `n` matching records across every session, newest first (`info NAME`'s last runs). */
 export function newestRuns(folders: readonly SessionsFolder[], filter: RecordFilter, n: number): RunRecord[] {
-  return lastRuns(selectSessions(folders, { ...filter, allSessions: true }), filter, n).records.reverse();
+  const { records } = lastRuns(selectSessions(folders, { ...filter, allSessions: true }), filter, n);
+  // By time, not by line: concurrent writers can append a record a moment older after a newer one.
+  return records.reverse().sort((a, b) => recordTime(b) - recordTime(a));
 }
 
 export interface FollowRequest {

@@ -8,7 +8,6 @@
 // sessions first and scan only those.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunRecord } from './record.js';
 import { recordTime, scanRecords, tailRecordsSync } from './reader.js';
 
 export const LOG_FILE = 'hook-runs.jsonl';
@@ -81,14 +80,18 @@ export function findSessionLogs(folders: readonly SessionsFolder[]): SessionLog[
 export function summariseLog(log: SessionLog): { summary: SessionSummary; skipped: number } {
   const outcomes: Record<string, number> = {};
   let runs = 0;
-  let first: RunRecord | undefined;
-  let last: RunRecord | undefined;
+  // Earliest and latest by recorded_at, not by line: concurrent writers stamp a record, then
+  // append it, so lines a few milliseconds apart can land out of order.
+  let first: { ms: number; text: string } | undefined;
+  let last: { ms: number; text: string } | undefined;
   const { skipped } = scanRecords(log.file, (r) => {
     runs++;
     const outcome = typeof r.outcome === 'string' ? r.outcome : 'unknown';
     outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-    first ??= r;
-    last = r;
+    const ms = recordTime(r);
+    if (!Number.isFinite(ms)) return;
+    if (first === undefined || ms < first.ms) first = { ms, text: r.recorded_at };
+    if (last === undefined || ms > last.ms) last = { ms, text: r.recorded_at };
   });
   return {
     summary: {
@@ -96,24 +99,26 @@ export function summariseLog(log: SessionLog): { summary: SessionSummary; skippe
       dialect: log.dialect,
       runs,
       outcomes,
-      first_recorded_at: timeText(first),
-      last_recorded_at: timeText(last),
+      first_recorded_at: first?.text ?? null,
+      last_recorded_at: last?.text ?? null,
       file: log.file,
     },
     skipped,
   };
 }
 
-function timeText(r: RunRecord | undefined): string | null {
-  return r !== undefined && typeof r.recorded_at === 'string' ? r.recorded_at : null;
-}
-
-/** The time a log was last written to, as its last record says (else its mtime). */
+/**
+ * The time of a log's latest record, from the end of the log only (one small read): the last
+ * lines, since concurrent writers may append a record a few milliseconds older after a newer one.
+ * A log without a readable time: its mtime.
+ */
 function lastActivityMs(log: SessionLog): number {
-  const { records } = tailRecordsSync(log.file, 1);
-  const ms = records.length > 0 ? recordTime(records[0]!) : -Infinity;
+  const ms = Math.max(...tailRecordsSync(log.file, TAIL_RECORDS).records.map(recordTime));
   return Number.isFinite(ms) ? ms : log.mtimeMs;
 }
+
+/** How many of the last records `--since`/`--last` look at to find a log's latest one. */
+const TAIL_RECORDS = 32;
 
 /** Newest first: by last record, then by file time, then by greater session id (ids sort by time). */
 function newestFirst(a: { ms: number; log: SessionLog }, b: { ms: number; log: SessionLog }): number {

@@ -76,11 +76,10 @@ describe('sessions, stats, --all-sessions, --dispatch and info over concurrent f
         dialect: records[0]!.dialect,
         runs: records.length,
         outcomes,
-        first_recorded_at: records[0]!.recorded_at,
-        last_recorded_at: records.at(-1)!.recorded_at,
+        first_recorded_at: times[0],
+        last_recorded_at: times.at(-1),
         file: row.dialect === 'cosh' ? coshLog(box, String(row.session_id)) : box.logFile(String(row.session_id)),
       });
-      expect(times.at(-1)).toBe(row.last_recorded_at);
     }
     const lasts = rows.map((r) => String(r.last_recorded_at));
     expect(lasts).toEqual([...lasts].sort().reverse());

@@ -174,6 +174,17 @@ describe('listSessions', () => {
     expect(skipped).toBe(1);
   });
 
+  it('takes first and last by recorded_at: concurrent writers can append a record out of order', () => {
+    session('compozy', 'racy', [record(5), record(3), record(9), record(8)]);
+    expect(listSessions(folders()).sessions[0]).toMatchObject({
+      first_recorded_at: record(3).recorded_at,
+      last_recorded_at: record(9).recorded_at,
+    });
+    session('cosh', 'later', [record(7, { dialect: 'cosh' })]);
+    // --last 1 looks past the last line: "racy"'s latest record (9) is newer than "later"'s (7)
+    expect(listSessions(folders(), { last: 1 }).sessions.map((s) => s.session_id)).toEqual(['racy']);
+  });
+
   it('filters by dialect, --since (last activity) and --last N', () => {
     session('compozy', 'a', [record(1)]);
     session('cosh', 'b', [record(5, { dialect: 'cosh' })]);
