@@ -133,13 +133,20 @@ export function lastRuns(
   let skipped = 0;
   for (let i = sessions.length - 1; i >= 0; i--) {
     const s = sessions[i]!;
-    if (found.length >= n && Math.max(...s.files.map(mtimeMs)) < recordTime(found[found.length - n]!)) break;
+    if (found.length >= n && Math.max(...s.files.map(mtimeMs)) < oldestTime(found)) break;
     const parts = s.files.map((f) => tailRecordsSync(f, n, filter));
     skipped += parts.reduce((k, p) => k + p.skipped, 0);
     found = mergeByTime(mergeByTime(...parts.map((p) => p.records)), found);
     if (found.length > n) found = found.slice(found.length - n);
   }
   return { records: found, skipped };
+}
+
+/** The oldest time among records (lines of a log are nearly, not strictly, in time order). */
+function oldestTime(records: readonly RunRecord[]): number {
+  let min = Infinity;
+  for (const r of records) min = Math.min(min, recordTime(r));
+  return min;
 }
 
 function isFile(file: string): boolean {
