@@ -33,12 +33,17 @@ export interface FollowOptions {
   /** Lines that were not a JSON object, as they are found. */
   onSkipped?: (count: number) => void;
   signal: AbortSignal;
-  /** Between two looks at the logs; default 100 ms. */
+  /** Between two looks at the logs; default 100 ms (1 s over MANY_LOGS logs). */
   pollMs?: number;
+  /** After how long without news a log's descriptor is closed; default IDLE_CLOSE_MS. */
+  idleCloseMs?: number;
 }
 
 interface FollowedLog {
-  fd: number;
+  /** Open while the log is active; closed after IDLE_CLOSE_MS without news (see below). */
+  fd: number | undefined;
+  /** When the log last grew (ms), to close the descriptors of idle logs. */
+  lastChange: number;
   dev: number;
   ino: number;
   /** Bytes read so far, and those after the last newline among them (a line still being written). */
@@ -47,6 +52,14 @@ interface FollowedLog {
 }
 
 const READ_CHUNK_BYTES = 256 * 1024;
+/**
+ * A log that has not grown for this long gives its descriptor back (and is reopened when its
+ * size or identity changes): `--follow --all-sessions` over thousands of sessions must not hold a
+ * descriptor per session. A log replaced while closed is read from its start, like any new one.
+ */
+const IDLE_CLOSE_MS = 5000;
+/** Over this many logs the default poll slows to once a second (a stat per log per look). */
+const MANY_LOGS = 200;
 const NEWLINE = 0x0a;
 
 export async function followLogs(opts: FollowOptions): Promise<void> {
@@ -72,24 +85,31 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
       countSkipped(scanDescriptor(fd, 0, end, matches, (r) => void part.push(r), true).skipped);
     }
     existing.push(part);
-    logs.set(file, { fd, dev: st.dev, ino: st.ino, position: end, carry: Buffer.alloc(0) });
+    logs.set(file, { fd, lastChange: Date.now(), dev: st.dev, ino: st.ino, position: end, carry: Buffer.alloc(0) });
   }
   let first = mergeByTime(...existing);
   if (opts.last !== undefined && first.length > opts.last) first = first.slice(first.length - opts.last);
   for (const r of first) opts.onRecord(r);
 
-  const pollMs = opts.pollMs ?? 100;
+  const close = (log: FollowedLog) => {
+    if (log.fd !== undefined) closeSync(log.fd);
+    log.fd = undefined;
+  };
   try {
     while (!opts.signal.aborted) {
-      await sleep(pollMs, opts.signal);
+      const wanted = new Set(opts.files());
+      await sleep(opts.pollMs ?? (wanted.size > MANY_LOGS ? 1000 : 100), opts.signal);
       if (opts.signal.aborted) break;
+      const now = Date.now();
       const fresh: RunRecord[][] = [];
       const take = (log: FollowedLog) => {
         const records: RunRecord[] = [];
         countSkipped(readNewLines(log, matches, records));
-        if (records.length > 0) fresh.push(records);
+        if (records.length > 0) {
+          fresh.push(records);
+          log.lastChange = now;
+        }
       };
-      const wanted = new Set(opts.files());
       for (const file of wanted) {
         const log = logs.get(file);
         let st;
@@ -97,43 +117,50 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
           st = statSync(file);
         } catch {
           if (log !== undefined) {
-            take(log); // removed: what was written before is still news
-            closeSync(log.fd);
+            if (log.fd !== undefined) take(log); // removed: what was written before is still news
+            close(log);
             logs.delete(file);
           }
           continue;
         }
         if (log !== undefined && (st.ino !== log.ino || st.dev !== log.dev)) {
-          take(log); // replaced: finish the old file, then read the new one from its start
-          closeSync(log.fd);
+          if (log.fd !== undefined) take(log); // replaced: finish the old file, then the new one from its start
+          close(log);
           logs.delete(file);
         }
         let current = logs.get(file);
+        if (current !== undefined && current.fd === undefined) {
+          if (st.size === current.position) continue; // idle and unchanged
+          current.fd = openIfExists(file);
+          if (current.fd === undefined) continue;
+        }
         if (current === undefined) {
           const fd = openIfExists(file);
           if (fd === undefined) continue;
           const fst = fstatSync(fd);
-          current = { fd, dev: fst.dev, ino: fst.ino, position: 0, carry: Buffer.alloc(0) };
+          current = { fd, lastChange: now, dev: fst.dev, ino: fst.ino, position: 0, carry: Buffer.alloc(0) };
           logs.set(file, current);
         }
         take(current);
+        if (now - current.lastChange > (opts.idleCloseMs ?? IDLE_CLOSE_MS)) close(current);
       }
       for (const [file, log] of logs) {
         if (!wanted.has(file)) {
-          closeSync(log.fd);
+          close(log);
           logs.delete(file);
         }
       }
       for (const r of mergeByTime(...fresh)) opts.onRecord(r);
     }
   } finally {
-    for (const log of logs.values()) closeSync(log.fd);
+    for (const log of logs.values()) close(log);
   }
 }
 
 /** Reads what was appended since the last look; whole lines become records, the rest waits. */
 function readNewLines(log: FollowedLog, matches: (r: RunRecord) => boolean, out: RunRecord[]): number {
-  const size = fstatSync(log.fd).size;
+  const fd = log.fd!;
+  const size = fstatSync(fd).size;
   if (size < log.position) {
     // Truncated: start again from the beginning; a half line from before is gone with it.
     log.position = 0;
@@ -142,7 +169,7 @@ function readNewLines(log: FollowedLog, matches: (r: RunRecord) => boolean, out:
   let skipped = 0;
   const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, Math.max(1, size - log.position)));
   while (log.position < size) {
-    const bytesRead = readSync(log.fd, chunk, 0, Math.min(chunk.length, size - log.position), log.position);
+    const bytesRead = readSync(fd, chunk, 0, Math.min(chunk.length, size - log.position), log.position);
     if (bytesRead === 0) break;
     log.position += bytesRead;
     const bytes =

@@ -1,5 +1,5 @@
 // Sessions, stats and follow over real files (SPEC §9).
-import { appendFileSync, mkdirSync, renameSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, renameSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -304,5 +304,38 @@ describe('followLogs', () => {
     expect(seen).toEqual(['run-47', 'run-48', 'run-49', 'run-60']);
     ac.abort();
     await done;
+  });
+});
+
+describe('followLogs with many idle logs', () => {
+  it('gives back the descriptors of idle logs and reopens them when they change', async () => {
+    const files = Array.from({ length: 20 }, (_, i) => join(dir, 'compozy', `s${i}`, 'hook-runs.jsonl'));
+    for (const f of files) writeLog(f, [record(1)]);
+    const openFds = () => readdirSync('/proc/self/fd').length;
+    const before = openFds();
+    const seen: string[] = [];
+    const ac = new AbortController();
+    const done = followLogs({
+      files: () => files,
+      last: 0,
+      onRecord: (r) => seen.push(r.run_id),
+      signal: ac.signal,
+      pollMs: 10,
+      idleCloseMs: 30,
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(openFds()).toBeGreaterThanOrEqual(before + 20);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(openFds()).toBeLessThan(before + 5); // idle: closed
+    appendFileSync(files[3]!, serializeRecord(record(2)));
+    const replacement = join(dir, 'new.jsonl');
+    writeFileSync(replacement, serializeRecord(record(3)));
+    renameSync(replacement, files[7]!); // replaced while closed: read from its start
+    const deadline = Date.now() + 5000;
+    while (seen.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(seen.sort()).toEqual(['run-2', 'run-3']);
+    ac.abort();
+    await done;
+    expect(openFds()).toBeLessThanOrEqual(before);
   });
 });
