@@ -1,17 +1,27 @@
 #!/usr/bin/env node
-// Dev-time only: turns the CompozyOS event catalog (compozy-events.json) into committed
-// TypeScript under src/dialects/compozy/, so nothing reads the JSON at run time.
+// Dev-time only: turns the CompozyOS catalog across releases (compozy-events.next.json) into
+// committed TypeScript, so nothing reads the JSON at run time (SPEC §10).
 //
-//   node scripts/gen-catalog.mjs [path/to/compozy-events.json] [--check]
+//   node scripts/gen-catalog.mjs path/to/compozy-events.next.json [--check] [--out DIR]
 //
-// Default path: ../shared/spec/compozy-events.json relative to the repo root. `--check` writes
-// nothing and exits 1 when the committed files differ from what the JSON would produce.
+// `--check` writes nothing and exits 1 when the committed files differ from what the JSON gives.
+// `--out DIR` writes the two files into DIR instead (the generator's own tests use it).
+// Two outputs, split for start-up cost (list and validate never load payload types):
+//   src/dialects/compozy/releases.generated.ts       releases, families, events (list/validate)
+//   src/dialects/compozy/release-types.generated.ts  payload and patch types (events EVENT,
+//                                                    --schema, dispatch)
 //
-// Two outputs, split for start-up cost:
-//   src/dialects/compozy/events.generated.ts         families + events (small; list/validate load it)
-//   src/dialects/compozy/payload-types.generated.ts  payload and patch types (events EVENT, --schema,
-//                                                    dispatch's patch decoding load it)
-// The data is copied as is: same keys, same order, same values.
+// What the generator does beyond copying (each step refuses data it cannot represent):
+// - the release order: versions with `linear: false` (a snapshot line outside the releases) are
+//   kept, marked, and never selectable; a version whose catalog is `unknown` gets `uses`, the
+//   nearest earlier version whose catalog is known;
+// - a display name for each release: its `version`, else RELEASE_NAMES, else its label;
+// - free-text `history` entries ("deny 'stop' -> null, ...") become `before`: the values that
+//   held in every release earlier than the entry's version (checked against the current values);
+// - `matcher_payload_fields` values with a per-event exception ("profile (sandbox.prepare:
+//   profile.profile)") become the family path plus a per-event override;
+// - notes are dropped (the JSON keeps them); hookctl's own adjustments (HOOKCTL_ADJUSTMENTS)
+//   are applied, each asserting the data it changes still looks as expected.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -20,9 +30,17 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const check = args.includes('--check');
-const given = args.find((a) => !a.startsWith('--'));
-// A path given on the command line is relative to the current directory; the default to the repo root.
-const jsonPath = given ? resolve(given) : resolve(root, '../shared/spec/compozy-events.json');
+const outIndex = args.indexOf('--out');
+const outDir = outIndex === -1 ? join(root, 'src/dialects/compozy') : resolve(args[outIndex + 1] ?? '.');
+const given = args.find((a, i) => !a.startsWith('--') && (outIndex === -1 || i !== outIndex + 1));
+if (!given) fail(['usage: node scripts/gen-catalog.mjs path/to/compozy-events.next.json [--check]']);
+const jsonPath = resolve(given);
+
+/**
+ * Release names for versions the file identifies by label only. The Network/Sandbox retirement
+ * note is archived under v0.3.0 and shipped in a release of that line; SPEC §10 names it so.
+ */
+const RELEASE_NAMES = { 'retire-2026-09-27': 'v0.3.0' };
 
 let raw;
 try {
@@ -30,48 +48,148 @@ try {
 } catch (err) {
   fail([`cannot read ${jsonPath}: ${err.code ?? err.message}`]);
 }
-const catalog = JSON.parse(raw);
+const data = JSON.parse(raw);
 const sha256 = createHash('sha256').update(raw).digest('hex');
+const problems = [];
+const has = (obj, key) => obj !== null && typeof obj === 'object' && Object.prototype.hasOwnProperty.call(obj, key);
 
-validate(catalog);
+for (const key of ['versions', 'families', 'events', 'payloads', 'patches']) {
+  if (!has(data, key)) problems.push(`missing top-level key ${key}`);
+}
+if (problems.length) fail(problems);
+
+const releases = buildReleases(data.versions);
+const labels = new Set(releases.map((r) => r.label));
+const nonLinear = new Set(releases.filter((r) => !r.linear).map((r) => r.label));
+
+/** Checks a since/removed_in pair; removed_in never names a version outside the release order. */
+function span(where, item) {
+  const out = {};
+  for (const key of ['since', 'removed_in']) {
+    if (!has(item, key)) continue;
+    const label = item[key];
+    if (!labels.has(label)) problems.push(`${where}: ${key} "${label}" is not a version label`);
+    else if (key === 'removed_in' && nonLinear.has(label))
+      problems.push(`${where}: removed_in "${label}" is not linear`);
+    out[key] = label;
+  }
+  return out;
+}
+
+const HOOKCTL_ADJUSTMENTS = [
+  "context: compaction_trigger (matcher) and trigger (payload) hold in every release: hookctl's spec has used them since its first catalog; upstream adopted them in main-2026-10.",
+  'context: compaction_reason and compaction_strategy are retired matcher keys in every release (SPEC §2.2: dropped with a warning), so no release accepts them as matcher fields.',
+];
+
+/** Per-event matcher payload paths read from a family's exceptions. */
+const eventOverrides = {};
+const families = {};
+for (const [name, f] of Object.entries(data.families)) {
+  const where = `families.${name}`;
+  const matcherFields = [];
+  for (const m of f.matcher_fields ?? []) {
+    if (typeof m === 'string') matcherFields.push(m);
+    else if (has(m, 'name')) {
+      const s = span(`${where}.matcher_fields.${m.name}`, m);
+      matcherFields.push(Object.keys(s).length ? { name: m.name, ...s } : m.name);
+    } else problems.push(`${where}: malformed matcher field ${JSON.stringify(m)}`);
+  }
+  const { paths, perEvent } = payloadPaths(where, f.matcher_payload_fields ?? {});
+  families[name] = { ...span(where, f), matcher_fields: matcherFields, matcher_payload_fields: paths };
+  for (const [event, override] of Object.entries(perEvent)) {
+    eventOverrides[event] = { ...eventOverrides[event], ...override };
+  }
+}
+
+const events = [];
+const seen = new Set();
+for (const e of data.events) {
+  const where = `events.${e.name}`;
+  if (seen.has(e.name)) problems.push(`duplicate event ${e.name}`);
+  seen.add(e.name);
+  if (!has(families, e.family)) problems.push(`${where}: unknown family ${e.family}`);
+  if (!has(data.payloads, e.payload)) problems.push(`${where}: unknown payload ${e.payload}`);
+  if (!has(data.patches, e.patch)) problems.push(`${where}: unknown patch ${e.patch}`);
+  const out = {
+    name: e.name,
+    family: e.family,
+    sync_eligible: e.sync_eligible,
+    deny: e.deny,
+    deny_field: e.deny_field,
+    guard: e.guard,
+    payload: e.payload,
+    patch: e.patch,
+    summary: e.summary,
+    ...span(where, e),
+  };
+  if (has(e, 'matcher_fields')) out.matcher_fields = e.matcher_fields;
+  // The event that replaces a removed one, where the data names it (SPEC §10: the diagnostic names it).
+  const replacement = e.replaced_by ?? e.replacement;
+  if (replacement !== undefined) out.replaced_by = replacement;
+  const own = has(e, 'matcher_payload_fields') ? payloadPaths(where, e.matcher_payload_fields).paths : undefined;
+  const override = eventOverrides[e.name];
+  if (own || override)
+    out.matcher_payload_fields = { ...(own ?? families[e.family]?.matcher_payload_fields), ...override };
+  const before = historyBefore(where, e, ['deny', 'deny_field', 'sync_eligible', 'guard']);
+  if (before.length) out.before = before;
+  if (![null, 'error', 'stop'].includes(e.deny)) problems.push(`${where}: deny ${e.deny}`);
+  events.push(out);
+}
+for (const e of events) {
+  if (e.replaced_by !== undefined && !seen.has(e.replaced_by))
+    problems.push(`events.${e.name}: replaced_by names unknown event ${e.replaced_by}`);
+}
+for (const event of Object.keys(eventOverrides))
+  if (!seen.has(event)) problems.push(`matcher_payload_fields names unknown event ${event}`);
+
+const payloads = {};
+for (const [name, t] of Object.entries(data.payloads)) payloads[name] = typeEntry(`payloads.${name}`, t, false);
+const patches = {};
+for (const [name, t] of Object.entries(data.patches)) patches[name] = typeEntry(`patches.${name}`, t, true);
+
+applyHookctlAdjustments();
+if (problems.length) fail(problems);
 
 const header = [
-  '// generated by scripts/gen-catalog.mjs from compozy-events.json — do not edit',
+  '// generated by scripts/gen-catalog.mjs from compozy-events.next.json — do not edit',
   `// source sha256: ${sha256}`,
   '/* eslint-disable */',
   '',
 ].join('\n');
 
-const eventsFile = [
+const releasesFile = [
   header,
-  "import type { CompozyEventData, CompozyFamilyData } from './events.js';",
+  "import type { ReleaseData, VersionedEventData, VersionedFamilyData } from './release-data.js';",
   '',
-  '/** The matcher keys each family accepts, in upstream order. */',
-  `export const COMPOZY_FAMILIES: Readonly<Record<string, CompozyFamilyData>> = ${literal(catalog.families)};`,
+  '/** Every version the catalog knows, oldest first; `linear: false` is outside the release order. */',
+  `export const COMPOZY_RELEASES: readonly ReleaseData[] = ${literal(releases)};`,
   '',
-  '/** Every event, in upstream catalog order. `matcher_fields` is present only where the event overrides its family. */',
-  `export const COMPOZY_EVENTS: readonly CompozyEventData[] = ${literal(catalog.events)};`,
+  '/** Families: matcher fields (strings hold in every release) and the payload path each reads where the names differ. */',
+  `export const COMPOZY_VERSIONED_FAMILIES: Readonly<Record<string, VersionedFamilyData>> = ${literal(families)};`,
   '',
-  '/** What our catalog changed from upstream CompozyOS (see spec/README.md of the catalog). */',
-  `export const COMPOZY_CATALOG_ADJUSTMENTS: readonly string[] = ${literal(catalog.adjustments)};`,
+  '/** Every event, in upstream catalog order, with the span of releases that have it. */',
+  `export const COMPOZY_VERSIONED_EVENTS: readonly VersionedEventData[] = ${literal(events)};`,
+  '',
+  "/** What upstream data the catalog adjusted (the file's `adjustments`), then what hookctl adjusts. */",
+  `export const COMPOZY_RELEASE_ADJUSTMENTS: readonly string[] = ${literal([...(data.adjustments ?? []), ...HOOKCTL_ADJUSTMENTS])};`,
   '',
 ].join('\n');
 
 const typesFile = [
   header,
-  "import type { PatchType, PayloadType } from './payload-types.js';",
+  "import type { VersionedPatchData, VersionedPayloadData } from './release-data.js';",
   '',
   '/** Payload types and the nested struct types they reference, by name. */',
-  `export const COMPOZY_PAYLOADS: Readonly<Record<string, PayloadType>> = ${literal(catalog.payloads)};`,
+  `export const COMPOZY_VERSIONED_PAYLOADS: Readonly<Record<string, VersionedPayloadData>> = ${literal(payloads)};`,
   '',
-  '/** Patch types by name: fields (control keys included), applied fields, observation_only, applied_to. */',
-  `export const COMPOZY_PATCHES: Readonly<Record<string, PatchType>> = ${literal(catalog.patches)};`,
+  '/** Patch types by name; `before` holds what changed in a later release. */',
+  `export const COMPOZY_VERSIONED_PATCHES: Readonly<Record<string, VersionedPatchData>> = ${literal(patches)};`,
   '',
 ].join('\n');
 
 const outputs = [
-  [join(root, 'src/dialects/compozy/events.generated.ts'), eventsFile],
-  [join(root, 'src/dialects/compozy/payload-types.generated.ts'), typesFile],
+  [join(outDir, 'releases.generated.ts'), releasesFile],
+  [join(outDir, 'release-types.generated.ts'), typesFile],
 ];
 
 let stale = 0;
@@ -94,10 +212,173 @@ for (const [file, text] of outputs) {
   }
 }
 console.log(
-  `gen-catalog: ${catalog.events.length} events, ${Object.keys(catalog.families).length} families, ` +
-    `${Object.keys(catalog.payloads).length} payload types, ${Object.keys(catalog.patches).length} patch types`,
+  `gen-catalog: ${releases.length} versions (${releases.filter((r) => r.selectable).length} selectable), ` +
+    `${events.length} events, ${Object.keys(families).length} families, ` +
+    `${Object.keys(payloads).length} payload types, ${Object.keys(patches).length} patch types`,
 );
 if (stale) process.exit(1);
+
+// ---------------------------------------------------------------------------------------------
+
+function buildReleases(versions) {
+  if (!Array.isArray(versions) || versions.length === 0) fail(['versions must be a non-empty list']);
+  const out = [];
+  let lastKnown;
+  const seenLabels = new Set();
+  for (const v of versions) {
+    if (typeof v.label !== 'string' || v.label === '') fail([`version without label: ${JSON.stringify(v)}`]);
+    if (seenLabels.has(v.label)) problems.push(`duplicate version label ${v.label}`);
+    seenLabels.add(v.label);
+    const linear = v.linear !== false;
+    const catalog = typeof v.catalog === 'string' ? v.catalog : 'unknown';
+    const known = catalog !== 'unknown';
+    const entry = {
+      label: v.label,
+      name: v.version ?? RELEASE_NAMES[v.label] ?? v.label,
+      kind: v.kind,
+      date: v.date ?? null,
+      catalog,
+      linear,
+      selectable: linear,
+    };
+    if (linear && !known) {
+      if (!lastKnown) problems.push(`version ${v.label}: catalog unknown and no earlier version is known`);
+      else entry.uses = lastKnown;
+    }
+    if (linear && known) lastKnown = v.label;
+    out.push(entry);
+  }
+  return out;
+}
+
+/** `{key: "path"}` where a value may carry per-event exceptions: `profile (sandbox.prepare: profile.profile)`. */
+function payloadPaths(where, map) {
+  const paths = {};
+  const perEvent = {};
+  const pathRe = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+  for (const [key, value] of Object.entries(map)) {
+    const m = /^(\S+)(?:\s+\((.*)\))?$/.exec(String(value).trim());
+    if (!m || !pathRe.test(m[1])) {
+      problems.push(`${where}.matcher_payload_fields.${key}: cannot read "${value}"`);
+      continue;
+    }
+    paths[key] = m[1];
+    for (const part of m[2] ? m[2].split(';') : []) {
+      const ex = /^\s*([a-z_][a-z0-9_.]*):\s*(\S+)\s*$/.exec(part);
+      if (!ex || !pathRe.test(ex[2])) {
+        problems.push(`${where}.matcher_payload_fields.${key}: cannot read exception "${part}"`);
+        continue;
+      }
+      (perEvent[ex[1]] ??= {})[key] = ex[2];
+    }
+  }
+  return { paths, perEvent };
+}
+
+/**
+ * `history: [{version, change: "deny 'stop' -> null, deny_field 'deny' -> null: ..."}]` → `before:
+ * [{until, values: {deny: 'stop', deny_field: 'deny'}}]`. Only the listed keys may change, and the
+ * new value must be the entry's current one: a history the generator misreads fails loudly.
+ */
+function historyBefore(where, entry, keys) {
+  const before = [];
+  for (const h of entry.history ?? []) {
+    if (!labels.has(h.version)) problems.push(`${where}.history: "${h.version}" is not a version label`);
+    const values = {};
+    const value = String.raw`'[^']*'|\[[^\]]*\]|null|true|false`;
+    const re = new RegExp(String.raw`\b([a-z_]+) (${value}) -> (${value})`, 'g');
+    for (const m of String(h.change).matchAll(re)) {
+      const [, key, oldText, newText] = m;
+      if (!keys.includes(key)) continue;
+      const oldValue = readValue(oldText);
+      const newValue = readValue(newText);
+      if (JSON.stringify(newValue) !== JSON.stringify(entry[key])) {
+        problems.push(`${where}.history: ${key} -> ${newText} is not its current value ${JSON.stringify(entry[key])}`);
+      }
+      values[key] = oldValue;
+    }
+    if (Object.keys(values).length === 0) problems.push(`${where}.history: no change read from "${h.change}"`);
+    else before.push({ until: h.version, values });
+  }
+  return before;
+}
+
+function readValue(text) {
+  if (text === 'null') return null;
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (text.startsWith("'")) return text.slice(1, -1);
+  const inner = text.slice(1, -1).trim();
+  return inner === '' ? [] : inner.split(',').map((s) => s.trim());
+}
+
+function typeEntry(where, t, isPatch) {
+  const fields = {};
+  for (const [field, value] of Object.entries(t.fields ?? {})) {
+    if (typeof value === 'string') {
+      checkType(`${where}.${field}`, value);
+      fields[field] = value;
+      continue;
+    }
+    if (!has(value, 'type')) {
+      problems.push(`${where}.${field}: no type`);
+      continue;
+    }
+    checkType(`${where}.${field}`, value.type);
+    const s = span(`${where}.${field}`, value);
+    const out = { type: value.type, ...s };
+    if (value.status === 'unverified') out.unverified = true;
+    fields[field] = Object.keys(out).length === 1 ? value.type : out;
+  }
+  const out = { ...span(where, t), fields };
+  if (t.enums) {
+    for (const f of Object.keys(t.enums)) if (!has(fields, f)) problems.push(`${where}: enum for unknown field ${f}`);
+    out.enums = t.enums;
+  }
+  if (isPatch) {
+    if (!Array.isArray(t.applied)) problems.push(`${where}: applied is not a list`);
+    else for (const f of t.applied) if (!has(fields, f)) problems.push(`${where}: applied field ${f} is not a field`);
+    if (typeof t.observation_only !== 'boolean') problems.push(`${where}: observation_only is not a boolean`);
+    out.applied = t.applied;
+    out.observation_only = t.observation_only;
+    if (t.applied_to) out.applied_to = t.applied_to;
+    const before = historyBefore(where, t, ['applied', 'observation_only']);
+    if (before.length) out.before = before;
+  }
+  return out;
+}
+
+function checkType(where, t) {
+  const m = /^(?:array<)?object:([A-Za-z0-9_]+)>?$/.exec(t);
+  if (m) {
+    if (!has(data.payloads, m[1])) problems.push(`${where}: unknown nested type ${m[1]}`);
+    return;
+  }
+  const plain = ['string', 'boolean', 'integer', 'number', 'object', 'json', 'string_map', 'array<string>'];
+  if (!plain.includes(t)) problems.push(`${where}: unknown type ${t}`);
+}
+
+/** See HOOKCTL_ADJUSTMENTS. Each step first checks that the data is what it was written for. */
+function applyHookctlAdjustments() {
+  const context = families.context;
+  if (!context) return problems.push('adjustment: no context family');
+  const trigger = context.matcher_fields.find((m) => (typeof m === 'string' ? m : m.name) === 'compaction_trigger');
+  if (!trigger) problems.push('adjustment: context has no compaction_trigger matcher field');
+  context.matcher_fields = context.matcher_fields
+    .map((m) => (typeof m === 'string' ? m : m.name === 'compaction_trigger' ? m.name : m))
+    .filter((m) => {
+      const name = typeof m === 'string' ? m : m.name;
+      return name !== 'compaction_reason' && name !== 'compaction_strategy';
+    });
+  delete context.matcher_payload_fields.compaction_reason;
+  delete context.matcher_payload_fields.compaction_strategy;
+  const contextPayloads = events.filter((e) => e.family === 'context').map((e) => e.payload);
+  for (const name of new Set(contextPayloads)) {
+    const field = payloads[name]?.fields.trigger;
+    if (field === undefined) problems.push(`adjustment: ${name} has no trigger field`);
+    else payloads[name].fields.trigger = typeof field === 'string' ? field : field.type;
+  }
+}
 
 /** JSON is a valid TypeScript expression; prettier (when present) makes it read like the rest of the code. */
 function literal(value) {
@@ -112,63 +393,10 @@ async function format(file, text) {
     return text;
   }
   const config = (await prettier.resolveConfig(file)) ?? {};
-  return prettier.format(text, {
-    singleQuote: true,
-    printWidth: 120,
-    trailingComma: 'all',
-    ...config,
-    filepath: file,
-  });
+  return prettier.format(text, { singleQuote: true, printWidth: 120, trailingComma: 'all', ...config, filepath: file });
 }
 
-/** Refuse to generate from data the typed API could not represent. */
-function validate(c) {
-  const problems = [];
-  const has = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key);
-  for (const key of ['families', 'events', 'payloads', 'patches', 'adjustments']) {
-    if (!has(c, key)) problems.push(`missing top-level key ${key}`);
-  }
-  if (problems.length) fail(problems);
-
-  const types = { ...c.payloads, ...c.patches };
-  const checkType = (where, t) => {
-    const m = /^(?:array<)?object:([A-Za-z0-9_]+)>?$/.exec(t);
-    if (m) {
-      if (!has(c.payloads, m[1])) problems.push(`${where}: unknown nested type ${m[1]}`);
-      if (t.startsWith('array<') !== t.endsWith('>')) problems.push(`${where}: malformed type ${t}`);
-      return;
-    }
-    const plain = ['string', 'boolean', 'integer', 'number', 'object', 'json', 'string_map', 'array<string>'];
-    if (!plain.includes(t)) problems.push(`${where}: unknown type ${t}`);
-  };
-  for (const [name, t] of Object.entries(types)) {
-    for (const [field, ft] of Object.entries(t.fields ?? {})) checkType(`${name}.${field}`, ft);
-    for (const field of Object.keys(t.enums ?? {})) {
-      if (!has(t.fields, field)) problems.push(`${name}: enum for unknown field ${field}`);
-    }
-  }
-  for (const [name, p] of Object.entries(c.patches)) {
-    if (!Array.isArray(p.applied)) problems.push(`${name}: applied is not a list`);
-    else for (const f of p.applied) if (!has(p.fields, f)) problems.push(`${name}: applied field ${f} is not a field`);
-    if (typeof p.observation_only !== 'boolean') problems.push(`${name}: observation_only is not a boolean`);
-  }
-  const seen = new Set();
-  for (const e of c.events) {
-    if (seen.has(e.name)) problems.push(`duplicate event ${e.name}`);
-    seen.add(e.name);
-    if (!has(c.families, e.family)) problems.push(`${e.name}: unknown family ${e.family}`);
-    if (!has(c.payloads, e.payload)) problems.push(`${e.name}: unknown payload ${e.payload}`);
-    if (!has(c.patches, e.patch)) problems.push(`${e.name}: unknown patch ${e.patch}`);
-    if (![null, 'error', 'stop'].includes(e.deny)) problems.push(`${e.name}: deny ${e.deny}`);
-    if (![null, 'deny', 'cancel'].includes(e.deny_field)) problems.push(`${e.name}: deny_field ${e.deny_field}`);
-    if (e.deny_field !== null && !has(c.patches[e.patch]?.fields ?? {}, e.deny_field)) {
-      problems.push(`${e.name}: deny_field ${e.deny_field} is not a field of ${e.patch}`);
-    }
-  }
-  if (problems.length) fail(problems);
-}
-
-function fail(problems) {
-  for (const p of problems) console.error(`gen-catalog: ${p}`);
+function fail(list) {
+  for (const p of list) console.error(`gen-catalog: ${p}`);
   process.exit(1);
 }

@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // Dev-time only: writes the committed JSON Schemas under schemas/ (SPEC §2, §4.2, §4.3) from the
-// declaration rules below and the CompozyOS event catalog (compozy-events.json), so the event
-// `enum`s and the matcher field names never drift from the catalog. Nothing reads the catalog at
-// run time; `scripts/build-validators.mjs` compiles the committed schemas.
+// declaration rules below and the CompozyOS event catalog, so the event `enum`s and the matcher
+// field names never drift from the catalog. Nothing reads the catalog at run time;
+// `scripts/build-validators.mjs` compiles the committed schemas.
 //
-//   node scripts/gen-schemas.mjs [path/to/compozy-events.json] [--check]
+//   node scripts/gen-schemas.mjs path/to/compozy-events.next.json [--check]
 //
-// Default path: ../shared/spec/compozy-events.json relative to the repo root. `--check` writes
-// nothing and exits 1 when a committed schema differs from what this script would write.
+// The catalog across releases (SPEC §10): a file schema cannot know which CompozyOS release the
+// user runs, so it accepts every event and matcher field that some release has (items only on
+// the snapshot line outside the release order are left out), and names the payload field each
+// matcher field reads as the catalog does. Which release has what is for `hooks validate`'s rules
+// (`--compozy-version`). The one-release compozy-events.json is still read the same way.
+// `--check` writes nothing and exits 1 when a committed schema differs from what this script
+// would write.
 //
 // The schemas stay inside draft-07 keywords that Taplo (TOML) and the YAML/JSON language servers
 // understand: type, properties, additionalProperties, required, enum, pattern, items,
@@ -23,6 +28,10 @@ const args = process.argv.slice(2);
 const check = args.includes('--check');
 const catalogPath = resolve(root, args.find((a) => !a.startsWith('--')) ?? '../shared/spec/compozy-events.json');
 const catalog = JSON.parse(readFileSync(catalogPath, 'utf8'));
+/** Version labels outside the release order: an item since one of them exists in no release. */
+const OUTSIDE_RELEASES = new Set((catalog.versions ?? []).filter((v) => v.linear === false).map((v) => v.label));
+const inSomeRelease = (item) => typeof item === 'string' || !OUTSIDE_RELEASES.has(item.since);
+const fieldName = (m) => (typeof m === 'string' ? m : m.name);
 
 const DRAFT = 'http://json-schema.org/draft-07/schema#';
 const idOf = (name) => `urn:hookctl:schema:${name}`;
@@ -32,13 +41,33 @@ const GO_DURATION = '^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h)
 const ENV_NAME = '^[A-Za-z_][A-Za-z0-9_]*$';
 const SECRET_REF = '^(env:[A-Za-z_][A-Za-z0-9_]*|vault:hooks/.+)$';
 const COSH_EXTENSION_NAME = '^[a-z0-9]([a-z0-9._-]{0,62}[a-z0-9])?$';
+// Semantic versioning as CompozyOS parses it (an optional leading v), as src/dialects/compozy/sources/extension.ts.
+const SEMVER_NUM = '(0|[1-9][0-9]*)';
+const SEMVER_PRE = `(${SEMVER_NUM}|[0-9]*[A-Za-z-][0-9A-Za-z-]*)`;
+const SEMVER = `^[vV]?${SEMVER_NUM}\\.${SEMVER_NUM}\\.${SEMVER_NUM}(-${SEMVER_PRE}(\\.${SEMVER_PRE})*)?(\\+[0-9A-Za-z-]+(\\.[0-9A-Za-z-]+)*)?$`;
+// The keys CompozyOS reads under [resources] (upstream ResourcesConfig), as extension.ts.
+const RESOURCE_KEYS = [
+  'skills',
+  'loops',
+  'agents',
+  'automation',
+  'layouts',
+  'hooks',
+  'tools',
+  'command_groups',
+  'cmd_palette',
+  'mcp_servers',
+  'publish',
+];
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
 
 // ---------------------------------------------------------------------------------------------
 // CompozyOS
 
-const EVENTS = catalog.events.map((e) => e.name);
+const EVENTS = catalog.events
+  .filter((e) => inSomeRelease(e) && inSomeRelease(catalog.families[e.family] ?? {}))
+  .map((e) => e.name);
 
 // SPEC §2.2: written under matcher.autonomy in every source.
 const AUTONOMY_FIELDS = [
@@ -76,13 +105,43 @@ function matcherFieldUse() {
     if (!use.has(field)) use.set(field, []);
     if (!use.get(field).includes(where)) use.get(field).push(where);
   };
-  for (const [family, data] of Object.entries(catalog.families)) for (const f of data.matcher_fields) add(f, family);
-  for (const e of catalog.events) for (const f of e.matcher_fields ?? []) add(f, e.name);
+  for (const [family, data] of Object.entries(catalog.families)) {
+    if (!inSomeRelease(data)) continue;
+    for (const f of data.matcher_fields) {
+      if (inSomeRelease(f) && !RETIRED_MATCHER_KEYS.includes(fieldName(f))) add(fieldName(f), family);
+    }
+  }
+  for (const e of catalog.events) {
+    if (!EVENTS.includes(e.name)) continue;
+    for (const f of e.matcher_fields ?? []) add(fieldName(f), e.name);
+  }
   return use;
 }
 
+/**
+ * matcher field -> the payload path the catalog names for it: a family's, else (for a field only
+ * events accept) the first event's. Per-event exceptions are left to `hookctl hooks events`.
+ */
+function catalogPayloadPaths() {
+  const paths = {};
+  const familyFields = new Set();
+  for (const data of Object.values(catalog.families)) {
+    for (const f of data.matcher_fields ?? []) familyFields.add(fieldName(f));
+    for (const [field, value] of Object.entries(data.matcher_payload_fields ?? {})) {
+      paths[field] ??= String(value).split(' ')[0];
+    }
+  }
+  for (const e of catalog.events) {
+    for (const [field, value] of Object.entries(e.matcher_payload_fields ?? {})) {
+      if (!familyFields.has(field)) paths[field] ??= String(value);
+    }
+  }
+  return paths;
+}
+const CATALOG_PAYLOAD_FIELD = catalogPayloadPaths();
+
 function matcherFieldSchema(field, where) {
-  const reads = PAYLOAD_FIELD[field] ?? field;
+  const reads = CATALOG_PAYLOAD_FIELD[field] ?? PAYLOAD_FIELD[field] ?? field;
   if (field === 'tool_read_only') {
     return {
       type: 'boolean',
@@ -312,16 +371,31 @@ function compozyExtensionSchema() {
         description: 'Extension identity.',
         properties: {
           name: { type: 'string', description: 'Extension name; hooks get `metadata.extension` = this name.' },
-          version: { type: 'string', description: 'Extension version.' },
+          version: {
+            type: 'string',
+            pattern: SEMVER,
+            description: 'Extension version, a semantic version (`0.1.0`; CompozyOS refuses `latest`). Required.',
+          },
           description: { type: 'string', description: 'One-line description.' },
-          min_compozy_version: { type: 'string', description: 'Oldest CompozyOS release the extension supports.' },
+          min_compozy_version: {
+            type: 'string',
+            pattern: SEMVER,
+            description: 'Oldest CompozyOS release the extension supports, a semantic version.',
+          },
         },
         required: ['name'],
       },
       resources: {
         type: 'object',
-        description: 'Resources the extension contributes.',
+        description: 'Resources the extension contributes. CompozyOS rejects any other key here.',
+        additionalProperties: false,
         properties: {
+          ...Object.fromEntries(
+            RESOURCE_KEYS.filter((k) => k !== 'hooks').map((k) => [
+              k,
+              { description: `Runtime resources (\`${k}\`).` },
+            ]),
+          ),
           hooks: {
             type: 'array',
             description:

@@ -120,14 +120,16 @@ export async function demoCopy(root, workDir) {
 
 // ---- declarations ----
 
-/** The event catalog of the build, so generated declarations use real events. dist/ is bundles:
- * dist/modules.json (written by the build) names the file that holds the catalog module. */
+/** The event catalog of the build (the newest CompozyOS release, the default), so generated
+ * declarations use real events. dist/ is bundles: dist/modules.json (written by the build) names
+ * the file that holds the release catalog module. */
 export async function catalogEvents(root) {
   const files = JSON.parse(readFileSync(join(root, 'dist', 'modules.json'), 'utf8'));
-  const file = Object.keys(files).find((f) => files[f].modules.includes('src/dialects/compozy/events.ts'));
-  if (file === undefined) throw new Error('bench: no built file holds src/dialects/compozy/events.ts (build first)');
-  const { compozyEvents } = createRequire(import.meta.url)(join(root, 'dist', file));
-  return compozyEvents().filter((e) => !e.matcher_fields.some((f) => f === 'task_id')); // keep matchers simple
+  const module = 'src/dialects/compozy/releases.ts';
+  const file = Object.keys(files).find((f) => files[f].modules.includes(module));
+  if (file === undefined) throw new Error(`bench: no built file holds ${module} (build first)`);
+  const { releaseCatalog } = createRequire(import.meta.url)(join(root, 'dist', file));
+  return releaseCatalog().events.filter((e) => !e.matcher_fields.some((f) => f === 'task_id')); // keep matchers simple
 }
 
 function tomlString(s) {

@@ -61,7 +61,9 @@ export async function changeDeclaration(req: ChangeRequest): Promise<ChangeResul
   const file = editor.fileOf(req.loc, req.scope);
   const otherFile = editor.fileOf(req.loc, otherScope);
   const [catalog, target, other] = await Promise.all([
-    loadCatalog(req.loc, { dialect: toggle ? undefined : dialect.name, env: req.env }),
+    // create looks only at the editing dialect's names; the others also at every other dialect's
+    // hooks, which they may not change (SPEC §6.1: immutable, not missing).
+    loadCatalog(req.loc, { dialect: req.action === 'create' ? dialect.name : undefined, env: req.env }),
     editor.readTarget(file, req),
     editor.readTarget(otherFile, { ...req, scope: otherScope }),
   ]);
@@ -83,6 +85,7 @@ export async function changeDeclaration(req: ChangeRequest): Promise<ChangeResul
     inTarget: target.names.includes(name) || target.unreadable,
     inOther: other.names.includes(name),
     foreignSource: owners.find((d) => d.dialect === dialect.name && d.source !== editor.source)?.source,
+    otherDialectSource: owners.find((d) => d.dialect !== dialect.name)?.source,
     cosh: switches.length > 0,
   });
 
@@ -121,6 +124,8 @@ export interface OwnershipFacts {
   foreignSource?: string;
   /** A dialect with an on/off switch (cosh) holds the name (only enable/disable look at it). */
   cosh: boolean;
+  /** The source of a hook of that name in another dialect (cosh_config, …): update and delete cannot change it. */
+  otherDialectSource?: string;
 }
 
 /**
@@ -155,7 +160,9 @@ export function planTargets(
     }
     return { compozy: false, cosh: true, warnings };
   }
-  if (facts.foreignSource && !facts.inOther) throw immutable(name, facts.foreignSource);
+  // A name owned only by another source, or only by another dialect's hook, is not ours to change.
+  const owner = facts.foreignSource ?? facts.otherDialectSource;
+  if (owner && !facts.inOther) throw immutable(name, owner);
   const details = facts.inOther ? [`it is declared in ${facts.otherFile}: use --scope ${otherScope}`] : [];
   throw new HookctlError('hook_not_found', `hook ${q(name)} not found in target config overlay`, ExitCode.no, {
     details,

@@ -2,7 +2,7 @@
 // and the detail or JSON Schemas of one event. The list needs only each dialect's light catalog;
 // payload and patch types load only for the detail.
 import { dialects, selectDialects } from '../dialects/registry.js';
-import type { EventDetail, EventRow } from '../dialects/types.js';
+import type { CatalogVersionChanges, EventDetail, EventRow } from '../dialects/types.js';
 import type { EventSchemas } from '../events/schema.js';
 
 export type { EventDetail, EventRow } from '../dialects/types.js';
@@ -21,10 +21,33 @@ export function eventRows(opts: EventRowFilter = {}): EventRow[] {
     .filter((r) => (opts.family === undefined || r.family === opts.family) && (!opts.syncOnly || r.sync_eligible));
 }
 
+/** `hooks events` footer: which catalog version each dialect with versions uses now. */
+export function catalogVersions(opts: { dialect?: string } = {}): string[] {
+  return selectDialects(opts.dialect).flatMap((d) => (d.catalogVersion ? [d.catalogVersion()] : []));
+}
+
+/** `hooks events --changes` (SPEC §10): each versioned dialect's catalog versions and their changes. */
+export async function catalogChanges(opts: { dialect?: string } = {}): Promise<CatalogVersionChanges[]> {
+  const lists = await Promise.all(selectDialects(opts.dialect).map((d) => d.catalogChanges?.() ?? []));
+  return lists.flat();
+}
+
 /** Detail of one event: the first dialect in registry order that has it; undefined when none does. */
 export async function eventDetail(name: string): Promise<EventDetail | undefined> {
   const dialect = dialects().find((d) => d.hasEvent(name));
   return dialect?.eventDetail(name);
+}
+
+/**
+ * Why `hooks events EVENT` has nothing to show: a dialect that knows the event from another
+ * version of its catalog says so (compozy: `... removed in CompozyOS v0.3.0 ...`); else unknown.
+ */
+export function missingEventMessage(name: string): string {
+  for (const d of dialects()) {
+    const hint = d.removedEventHint?.(name);
+    if (hint) return hint;
+  }
+  return `unknown event "${name}" (see: hookctl hooks events)`;
 }
 
 /** `hooks events EVENT --schema`: the payload and answer schemas of the dialect shown by eventDetail. */

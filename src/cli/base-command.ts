@@ -11,6 +11,7 @@ import * as Args from '@oclif/core/args';
 import { Command } from '@oclif/core/command';
 import { CLIError, ExitError } from '@oclif/core/errors';
 import * as Flags from '@oclif/core/flags';
+import { dialects } from '../dialects/registry.js';
 import { HookctlError, ExitCode } from '../errors.js';
 import { resolveLocations, type Locations } from '../paths.js';
 import { wantsJson } from './argv.js';
@@ -47,10 +48,49 @@ export const baseFlags = {
   }),
 };
 
+/**
+ * The flags dialects add to every command (compozy: `--compozy-version`), each standing for an
+ * environment variable it beats. Built from the registry, so no dialect is named here.
+ */
+const dialectFlags = Object.fromEntries(
+  dialects().flatMap((d) =>
+    (d.globalFlags ?? []).map((f) => [f.name, Flags.string({ description: f.description, helpGroup: 'GLOBAL' })]),
+  ),
+);
+
 export type BaseFlags = Interfaces.InferredFlags<typeof baseFlags>;
 
+/**
+ * Gives every dialect its settings: the invoking environment, with each global flag given on the
+ * command line in place of its variable. A bad value is the dialect's usage error.
+ */
+export function configureDialects(flags: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): void {
+  for (const d of dialects()) {
+    if (!d.configure) continue;
+    const settings = { ...env };
+    for (const f of d.globalFlags ?? []) {
+      if (typeof flags[f.name] === 'string') settings[f.env] = flags[f.name] as string;
+    }
+    d.configure(settings);
+  }
+}
+
+// oclif's own constraint for parsed flags and args (not exported by the subpaths imported here).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type ParsedOutput = { [name: string]: any };
+
 export abstract class HookctlCommand extends Command {
-  static override baseFlags = baseFlags;
+  static override baseFlags = { ...baseFlags, ...dialectFlags };
+
+  /** Every command parses through here: the dialects are configured before anything reads them. */
+  protected override async parse<F extends ParsedOutput, B extends ParsedOutput, A extends ParsedOutput>(
+    options?: Interfaces.Input<F, B, A>,
+    argv?: string[],
+  ): Promise<Interfaces.ParserOutput<F, B, A>> {
+    const parsed = await super.parse(options, argv);
+    configureDialects(parsed.flags as Record<string, unknown>);
+    return parsed;
+  }
 
   protected outputFormat(flags: BaseFlags): OutputFormat {
     return flags.json ? 'json' : (flags.output as OutputFormat);

@@ -15,6 +15,9 @@ export const DIAGNOSTIC_CODES = {
   yaml_parse_error: 'YAML syntax error in a front matter.',
   json_parse_error: 'JSON syntax error.',
   frontmatter_unterminated: 'A front matter opened with "---" (or "+++") is never closed.',
+  frontmatter_missing: 'An AGENT.md or SKILL.md with no front matter at all: CompozyOS refuses it.',
+  frontmatter_bom:
+    'An AGENT.md or SKILL.md that starts with a UTF-8 byte-order mark: CompozyOS refuses it, so none of its hooks runs.',
   frontmatter_not_a_map: 'The front matter is not a map of keys.',
   invalid_section:
     'A section hookctl reads (hooks, hooks.declarations, resources.hooks, an AGENT.md hooks list, metadata.compozy.hooks) has the wrong type.',
@@ -24,7 +27,8 @@ export const DIAGNOSTIC_CODES = {
   unknown_field: 'A key that a hook declaration of this source does not have (source and skill_source included).',
   invalid_field_type: 'A declaration field has the wrong type (for example args that is not a list of strings).',
   name_required: 'The hook has no name.',
-  invalid_event: 'The event is not in the CompozyOS event catalog.',
+  invalid_event:
+    'The event is not in the CompozyOS event catalog of the selected release (another release that has it is named).',
   removed_event: 'SKILL.md names an event that was removed (on_session_created, on_session_stopped).',
   invalid_mode: 'mode is neither sync nor async.',
   sync_on_async_event: 'mode = "sync" on an event that only runs async hooks.',
@@ -68,9 +72,12 @@ export const DIAGNOSTIC_CODES = {
   skill_name_required: 'A SKILL.md that declares hooks has no name in its front matter.',
   compozy_metadata_not_a_map: 'A SKILL.md metadata.compozy that is not a map: the skill contributes no hooks.',
   extension_name_required: 'An extension manifest without [extension] name: its hooks are not loaded.',
+  invalid_manifest_field:
+    'An extension manifest field CompozyOS rejects: an unknown key under [resources], an [extension] version that is missing or not a semantic version, an unknown min_* key.',
   invalid_env_template: 'An unterminated or malformed {{...}} template in an extension hook.',
   env_template_secret: 'An extension hook reads a secret-like variable through {{env:NAME}}; it must use secret_env.',
-  path_escapes_root: 'An extension hook command resolves outside its extension root (by .. or a symbolic link).',
+  path_escapes_root:
+    'An extension hook command resolves outside its extension root (by .. or a symbolic link), or a SKILL.md links out of its skill folder.',
   command_not_found: 'An extension hook command path does not exist inside the extension root (yet).',
   marketplace_sidecar_invalid: "A marketplace skill's .compozy-meta.json cannot be read; its hooks stay blocked.",
   invalid_marketplace_allowlist: 'skills.allowed_marketplace_hooks in the global config.toml is not a list of strings.',

@@ -53,6 +53,28 @@ export function splitFrontMatter(text: string): FrontMatterSplit {
   return { kind: 'unterminated', delimiter };
 }
 
+/**
+ * What CompozyOS refuses before it reads an AGENT.md or SKILL.md front matter: a file that does
+ * not open with one, and a UTF-8 byte-order mark before it. Undefined when neither applies.
+ */
+export function frontMatterRefusal(
+  split: FrontMatterSplit,
+  bom: boolean,
+  kind: 'AGENT.md' | 'SKILL.md',
+  file: string,
+  source: Source,
+): Diagnostic | undefined {
+  if (bom) {
+    const message = `${kind} starts with a UTF-8 byte-order mark before its front matter: CompozyOS refuses the file; save it as UTF-8 without BOM`;
+    return makeDiagnostic('error', 'frontmatter_bom', message, file, { line: 1, column: 1 }, { source });
+  }
+  if (split.kind === 'none') {
+    const message = `${kind} has no front matter: CompozyOS refuses a file that does not open with a "---" line`;
+    return makeDiagnostic('error', 'frontmatter_missing', message, file, { line: 1 }, { source });
+  }
+  return undefined;
+}
+
 function lineEnd(text: string, from: number): number {
   const nl = text.indexOf('\n', from);
   return nl === -1 ? text.length : nl;

@@ -64,9 +64,11 @@ export function makeDiagnostic(
   return d;
 }
 
-export type SourceText = { kind: 'text'; text: string } | { kind: 'missing' } | { kind: 'bad'; diagnostic: Diagnostic };
+export type SourceText =
+  /** `bom`: the file began with a UTF-8 byte-order mark, dropped from `text` (CompozyOS refuses it in front matter files). */
+  { kind: 'text'; text: string; bom?: true } | { kind: 'missing' } | { kind: 'bad'; diagnostic: Diagnostic };
 
-/** Reads a file as UTF-8 text (a leading BOM dropped). */
+/** Reads a file as UTF-8 text (a leading BOM dropped, and told). */
 export async function readSourceFile(file: string, source?: Source): Promise<SourceText> {
   let bytes: Buffer;
   try {
@@ -96,7 +98,7 @@ export function readSourceFileSync(file: string, source?: Source): SourceText {
   // real U+FFFD). Both are rare in a declaration file.
   if (text.includes('\0') || text.includes('\uFFFD')) return decodeFileBytes(file, source);
   // As the strict decoder does, a leading BOM is dropped.
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.charCodeAt(0) === 0xfeff) return withBom(checkNesting(text.slice(1), file, source));
   return checkNesting(text, file, source);
 }
 
@@ -148,7 +150,12 @@ export function decodeSourceBytes(bytes: Uint8Array, file: string, source?: Sour
       diagnostic: makeDiagnostic('error', 'invalid_utf8', 'file is not valid UTF-8 text', file, at, { source }),
     };
   }
-  return checkNesting(text, file, source);
+  const read = checkNesting(text, file, source);
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? withBom(read) : read;
+}
+
+function withBom(read: SourceText): SourceText {
+  return read.kind === 'text' ? { ...read, bom: true } : read;
 }
 
 /** The text, or a diagnostic when it nests too deep for the parsers. */

@@ -162,6 +162,44 @@ export interface DispatchResult {
   [extra: string]: unknown;
 }
 
+/** A flag of every command that stands for an environment variable (see Dialect.globalFlags). */
+export interface DialectFlag {
+  name: string;
+  env: string;
+  description: string;
+}
+
+/** One change of a catalog version (`hooks events --changes`). */
+export interface CatalogChange {
+  /** `event_added`, `family_removed`, `matcher_field_added`, `patch_changed`, … */
+  kind: string;
+  name: string;
+  /** Where the item was added or removed (families, payload types); empty when it stands alone. */
+  in: string[];
+  detail?: string;
+}
+
+/** One version of a dialect's event catalog and what it changed against the one before. */
+export interface CatalogVersionChanges {
+  /** The runtime the catalog belongs to, as users call it (`CompozyOS`). */
+  runtime: string;
+  /** The label `--compozy-version` takes. */
+  version: string;
+  /** How messages name it, when that differs from the label (`v0.3.0`). */
+  name: string;
+  date: string | null;
+  /** How well the catalog of this version is known (`exact`, `partial`, `unknown`, …). */
+  catalog: string;
+  previous: string | null;
+  /** A version whose catalog is unknown behaves as this one. */
+  uses?: string;
+  /** A snapshot line outside the release order: never selectable, its items are in no release. */
+  outside_release_order?: boolean;
+  /** The version commands use now (the newest, or --compozy-version). */
+  selected?: boolean;
+  changes: CatalogChange[];
+}
+
 // ---- edit (SPEC §6.1) ----
 
 export type EditAction = 'create' | 'update' | 'delete' | 'enable' | 'disable';
@@ -234,6 +272,22 @@ export interface Dialect {
   readonly sources: readonly string[];
   /** Codes only this dialect emits, each with a one-line meaning (shared ones: declarations/codes.ts). */
   readonly diagnosticCodes?: Readonly<Record<string, string>>;
+
+  // ---- settings (optional) ----
+  /**
+   * Flags this dialect adds to every command, each standing for an environment variable the flag
+   * beats (compozy: `--compozy-version` = HOOKCTL_COMPOZY_VERSION, SPEC §10).
+   */
+  readonly globalFlags?: readonly DialectFlag[];
+  /**
+   * Reads the dialect's settings once, at the start of every command, from `env` (the invoking
+   * environment with the global flags applied); a bad value is a usage error.
+   */
+  configure?(env: NodeJS.ProcessEnv): void;
+  /** Which version of its event catalog the dialect uses now, as `hooks events` shows it. */
+  catalogVersion?(): string;
+  /** `hooks events --changes`: how the dialect's event catalog changed between its versions. */
+  catalogChanges?(): Promise<CatalogVersionChanges[]>;
 
   // ---- events (synchronous and light) ----
   eventRows(): readonly EventRow[];

@@ -3,7 +3,13 @@ import type { Colour } from '../cli/colour.js';
 import { renderTable, type Cell } from '../cli/table.js';
 import type { EventDetail, EventRow } from '../dialects/types.js';
 
-export function renderEventRows(rows: readonly EventRow[], colour: Colour): string {
+/** The table; then, per dialect whose catalog has versions, which one is shown (SPEC §10). */
+export function renderEventRows(rows: readonly EventRow[], colour: Colour, versions: readonly string[] = []): string {
+  const footer = versions.map((v) => colour.paint('dim', `Catalog: ${v} (see: hookctl hooks events --changes)`));
+  return [table(rows, colour), ...footer].join('\n');
+}
+
+function table(rows: readonly EventRow[], colour: Colour): string {
   return renderTable(
     ['Event', 'Dialect', 'Family', 'Sync', 'Deny', 'Payload', 'Patch'],
     rows.map((r) => [

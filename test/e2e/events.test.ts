@@ -1,5 +1,5 @@
 // `hooks events` end to end (SPEC §2.5, §4.1, §6): the built CLI shows both dialects' catalogs
-// (104 CompozyOS events and the 8 cosh events), filters them, details one event with its payload
+// (the 100 events of the newest CompozyOS release and the 8 cosh events), filters them, details one event with its payload
 // and patch fields, and prints them as JSON Schema.
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
@@ -34,14 +34,14 @@ async function rows(...args: string[]): Promise<EventRow[]> {
 }
 
 describe('hooks events', { timeout: 120_000 }, () => {
-  it('lists both catalogs: 104 CompozyOS events and the 8 cosh events, with the SPEC fields', async () => {
+  it('lists both catalogs: the newest CompozyOS release (100 events) and the 8 cosh events, with the SPEC fields', async () => {
     const all = await rows();
-    expect(all).toHaveLength(112);
+    expect(all).toHaveLength(108);
     const compozy = all.filter((r) => r.dialect === 'compozy');
     const cosh = all.filter((r) => r.dialect === 'cosh');
-    expect(compozy).toHaveLength(104);
+    expect(compozy).toHaveLength(100);
     expect(cosh.map((r) => r.event)).toEqual(COSH_EVENTS);
-    expect(new Set(all.map((r) => r.event)).size).toBe(112);
+    expect(new Set(all.map((r) => r.event)).size).toBe(108);
     for (const r of all) {
       expect(Object.keys(r)).toEqual(['event', 'dialect', 'family', 'sync_eligible', 'deny', 'payload', 'patch']);
       expect(typeof r.sync_eligible).toBe('boolean');
@@ -90,7 +90,9 @@ describe('hooks events', { timeout: 120_000 }, () => {
     expect(r.code).toBe(0);
     const [head, ...lines] = r.stdout.trimEnd().split('\n');
     expect(head!.trim().split(/\s{2,}/)).toEqual(['Event', 'Dialect', 'Family', 'Sync', 'Deny', 'Payload', 'Patch']);
-    expect(lines).toHaveLength(112);
+    // 108 rows, then which CompozyOS release the table shows (SPEC §10)
+    expect(lines).toHaveLength(109);
+    expect(lines.at(-1)).toBe('Catalog: CompozyOS main-2026-10, the newest (see: hookctl hooks events --changes)');
     expect(lines.find((l) => l.startsWith('tool.pre_call '))!.split(/\s{2,}/)).toEqual([
       'tool.pre_call',
       'compozy',

@@ -583,7 +583,7 @@ function badInputTree() {
   write(join(H, 'extensions', 'badjson', 'extension.json'), '{"extension": {"name": "badjson"},\n  "resources": [}\n');
   write(
     join(H, 'extensions', 'types', 'extension.toml'),
-    '[extension]\nname = "types"\n\n[resources]\nhooks = "not a list"\n',
+    '[extension]\nname = "types"\nversion = "1.0.0"\n[resources]\nhooks = "not a list"\n',
   );
   write(join(H, 'agents', 'yaml', 'AGENT.md'), '---\nname: yaml\nhooks:\n  - name: x\n   event: bad indent\n---\n');
   write(join(H, 'agents', 'list', 'AGENT.md'), '---\n- just\n- a list\n---\nbody\n');

@@ -210,13 +210,13 @@ describe('loadCompozySources over temporary trees', () => {
 
   describe('extensions', () => {
     const manifest = (command: string, extra = '') =>
-      `[extension]\nname = "ext"\n\n[[resources.hooks]]\nname = "h"\nevent = "tool.pre_call"\ncommand = ${JSON.stringify(command)}\n${extra}`;
+      `[extension]\nname = "ext"\nversion = "0.1.0"\n[[resources.hooks]]\nname = "h"\nevent = "tool.pre_call"\ncommand = ${JSON.stringify(command)}\n${extra}`;
 
     it('extension.toml is preferred over extension.json', async () => {
       await write('home/extensions/e/extension.toml', manifest('/bin/from-toml'));
       await write(
         'home/extensions/e/extension.json',
-        '{"extension":{"name":"ext"},"resources":{"hooks":[{"name":"h","event":"tool.pre_call","command":"/bin/from-json"}]}}',
+        '{"extension":{"name":"ext","version":"0.1.0"},"resources":{"hooks":[{"name":"h","event":"tool.pre_call","command":"/bin/from-json"}]}}',
       );
       const { declarations, files } = await load();
       expect(declarations.map((d) => d.command)).toEqual(['/bin/from-toml']);
@@ -314,7 +314,7 @@ describe('loadCompozySources over temporary trees', () => {
     it('a manifest without a name keeps none of its hooks', async () => {
       await write(
         'home/extensions/e/extension.toml',
-        '[extension]\nversion = "1"\n[[resources.hooks]]\nname = "h"\nevent = "tool.pre_call"\ncommand = "x"\n',
+        '[extension]\nversion = "1.0.0"\n[[resources.hooks]]\nname = "h"\nevent = "tool.pre_call"\ncommand = "x"\n',
       );
       const { declarations, diagnostics } = await load();
       expect(declarations).toEqual([]);
@@ -324,7 +324,7 @@ describe('loadCompozySources over temporary trees', () => {
     it('a JSON syntax error has line and column', async () => {
       await write(
         'home/extensions/e/extension.json',
-        '{\n  "extension": {"name": "e"},\n  "resources": {"hooks": [,]}\n}\n',
+        '{\n  "extension": {"name": "e", "version": "1.0.0"},\n  "resources": {"hooks": [,]}\n}\n',
       );
       const { diagnostics } = await load();
       expect(diagnostics).toEqual([expect.objectContaining({ code: 'json_parse_error', line: 3 })]);
@@ -334,7 +334,7 @@ describe('loadCompozySources over temporary trees', () => {
     it('extension.json hooks have key lines', async () => {
       await write(
         'home/extensions/e/extension.json',
-        '{\n  "extension": {"name": "e"},\n  "resources": {\n    "hooks": [\n      {\n        "name": "h",\n        "event": "tool.pre_call",\n        "command": "x",\n        "mode": "eager"\n      }\n    ]\n  }\n}\n',
+        '{\n  "extension": {"name": "e", "version": "1.0.0"},\n  "resources": {\n    "hooks": [\n      {\n        "name": "h",\n        "event": "tool.pre_call",\n        "command": "x",\n        "mode": "eager"\n      }\n    ]\n  }\n}\n',
       );
       const { diagnostics } = await load();
       expect(diagnostics).toEqual([
@@ -479,12 +479,14 @@ describe('loadCompozySources over temporary trees', () => {
       ]);
     });
 
-    it('skills that cannot declare hooks are not parsed at all', async () => {
+    it('skills that cannot declare hooks are not parsed at all; one with no front matter is refused', async () => {
       await write('home/skills/plain/SKILL.md', '---\nname: plain\ndescription: [unclosed\n---\n');
       await write('home/skills/none/SKILL.md', 'no front matter at all\n');
       const { declarations, diagnostics, files } = await load();
       expect(declarations).toEqual([]);
-      expect(diagnostics).toEqual([]);
+      expect(diagnostics.map((d) => [d.file.endsWith('none/SKILL.md'), d.code, d.severity])).toEqual([
+        [true, 'frontmatter_missing', 'error'],
+      ]);
       expect(files).toHaveLength(2);
     });
 
@@ -543,7 +545,7 @@ describe('validateCompozyFile', () => {
     expect((await validateCompozyFile(custom, loc, {})).declarations.map((d) => d.name)).toEqual(['b']);
     const ext = await write(
       'e1/extension.json',
-      '{"extension":{"name":"e1"},"resources":{"hooks":[{"name":"c","event":"tool.pre_call","command":"node"}]}}',
+      '{"extension":{"name":"e1","version":"1.0.0"},"resources":{"hooks":[{"name":"c","event":"tool.pre_call","command":"node"}]}}',
     );
     expect((await validateCompozyFile(ext, loc, {})).declarations.map((d) => [d.name, d.cwd])).toEqual([
       ['c', join(root, 'e1')],

@@ -345,8 +345,13 @@ describe('decodeSourceBytes', () => {
     expect(r).toMatchObject({ kind: 'bad', diagnostic: { code: 'invalid_utf8', line: 2, column: 2 } });
   });
 
-  it('drops a BOM and keeps multi-byte text', () => {
-    expect(decodeSourceBytes(Buffer.from('\uFEFFname = "é☺"'), '/f')).toEqual({ kind: 'text', text: 'name = "é☺"' });
+  it('drops a BOM, says it was there, and keeps multi-byte text', () => {
+    expect(decodeSourceBytes(Buffer.from('\uFEFFname = "é☺"'), '/f')).toEqual({
+      kind: 'text',
+      text: 'name = "é☺"',
+      bom: true,
+    });
+    expect(decodeSourceBytes(Buffer.from('name = "é☺"'), '/f')).toEqual({ kind: 'text', text: 'name = "é☺"' });
   });
 });
 

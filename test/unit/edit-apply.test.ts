@@ -394,8 +394,15 @@ describe('cosh hooks', () => {
     expect(existsSync(statesFile)).toBe(false);
   });
 
-  it('create/update/delete do not apply to cosh hooks', async () => {
-    expect(await refusal({ action: 'delete', name: 'security-check' })).toMatchObject({ code: 'hook_not_found' });
+  it('update and delete refuse a name only a cosh hook has: it is immutable, not missing', async () => {
+    for (const action of ['update', 'delete'] as const) {
+      const err = await refusal({ action, name: 'security-check', changes: action === 'update' ? gate : undefined });
+      expect(err).toMatchObject({ code: 'hook_source_immutable', exit: 1 });
+      expect(err.message).toMatch(/^hook "security-check" source "cosh_[a-z]+" is immutable by tools$/);
+    }
+    // create is about compozy names only: the cosh hook does not stand in its way.
+    expect((await run({ action: 'create', name: 'security-check', changes: gate })).changed).toBe(true);
+    expect(await refusal({ action: 'delete', name: 'no-such-hook' })).toMatchObject({ code: 'hook_not_found' });
   });
 });
 
@@ -426,6 +433,10 @@ describe('planTargets (the ownership rules)', () => {
     ['update', { foreignSource: 'extension' }, 'hook_source_immutable'],
     ['update', { foreignSource: 'extension', inOther: true }, 'hook_not_found'],
     ['delete', { cosh: true }, 'hook_not_found'],
+    ['delete', { otherDialectSource: 'cosh_config' }, 'hook_source_immutable'],
+    ['update', { otherDialectSource: 'cosh_extension' }, 'hook_source_immutable'],
+    ['update', { otherDialectSource: 'cosh_config', inTarget: true }, 'compozy'],
+    ['delete', { otherDialectSource: 'cosh_config', inOther: true }, 'hook_not_found'],
     ['disable', { cosh: true }, 'cosh'],
     ['disable', { cosh: true, inTarget: true }, 'compozy+cosh'],
     ['enable', { cosh: true, foreignSource: 'agent_definition' }, 'cosh'],

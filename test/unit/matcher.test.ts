@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateMatcher, payloadFieldFor, valueMatches } from '../../src/dialects/compozy/matcher.js';
+import { releaseCatalog, resolveCompozyRelease } from '../../src/dialects/compozy/releases.js';
 import { COSH_MATCHER_EVENTS, coshMatcherError, coshMatcherMatches } from '../../src/dialects/cosh/matcher.js';
 
 describe('payloadFieldFor (SPEC §2.2 field ↔ payload)', () => {
@@ -262,5 +263,35 @@ describe('cosh matcher', () => {
     expect(coshMatcherError('(')).toMatch(/^Invalid regular expression: \/\(\/: /);
     expect(coshMatcherError('[a')).toMatch(/Invalid regular expression/);
     expect(coshMatcherError('*shell')).toMatch(/Nothing to repeat/);
+  });
+});
+
+describe('evaluateMatcher with the payload paths of the catalog (SPEC §10)', () => {
+  const paths = (label: string, event: string) =>
+    releaseCatalog(resolveCompozyRelease(label)).event(event)!.matcher_payload_fields;
+
+  it('message_role reads role and message_delta_type delta_type: a real payload can match', () => {
+    const p = paths('main-2026-10', 'message.start');
+    expect(evaluateMatcher({ message_role: 'assistant' }, { role: 'assistant' }, p).matched).toBe(true);
+    expect(evaluateMatcher({ message_role: 'assistant' }, { message_role: 'assistant' }, p).matched).toBe(false);
+    expect(evaluateMatcher({ message_delta_type: 'text' }, { delta_type: 'text' }, p).matched).toBe(true);
+  });
+
+  it('sync_direction reads direction; sandbox.prepare reads its profile nested', () => {
+    const sync = paths('pre-retire', 'sandbox.sync.before');
+    expect(evaluateMatcher({ sync_direction: 'push' }, { direction: 'push' }, sync).matched).toBe(true);
+    expect(evaluateMatcher({ sync_direction: 'push' }, { sync_direction: 'push' }, sync).matched).toBe(false);
+    const prepare = paths('pre-retire', 'sandbox.prepare');
+    const verdict = evaluateMatcher({ sandbox_profile: 'strict*' }, { profile: { profile: 'strict-net' } }, prepare);
+    expect(verdict).toEqual({
+      matched: true,
+      fields: [{ field: 'sandbox_profile', pattern: 'strict*', value: 'strict-net', matched: true }],
+    });
+  });
+
+  it('participation_channel reads the resolved participation, while it exists', () => {
+    const p = paths('pre-retire', 'coordinator.spawned');
+    const payload = { resolved_network_participation: { channel_id: 'ch_1' } };
+    expect(evaluateMatcher({ participation_channel: 'ch_*' }, payload, p).matched).toBe(true);
   });
 });

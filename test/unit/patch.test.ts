@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useCompozyRelease } from '../../src/dialects/compozy/release-selection.js';
+import { resolveCompozyRelease } from '../../src/dialects/compozy/releases.js';
 import { patchType, type PatchType } from '../../src/dialects/compozy/payload-types.js';
 import { applyPatch, decodePatch, uniqueTrimmed } from '../../src/dialects/compozy/dispatch/patch.js';
+
+// Decoding and applying are the same in every release; these patches (sandbox ones among them)
+// are those of pre-retire, the last release that still has the Sandbox family.
+beforeAll(() => useCompozyRelease(resolveCompozyRelease('pre-retire')));
+afterAll(() => useCompozyRelease(undefined));
 
 function typeOf(name: string): PatchType {
   const t = patchType(name);

@@ -182,7 +182,10 @@ describe('formatSarif', () => {
     expect(driver.informationUri).toBeUndefined();
     expect(driver.rules.map((r) => [r.id, r.shortDescription.text])).toEqual([
       ['schema_type', 'A value has the wrong JSON type for its key (the shipped JSON Schema).'],
-      ['invalid_event', 'The event is not in the CompozyOS event catalog.'],
+      [
+        'invalid_event',
+        'The event is not in the CompozyOS event catalog of the selected release (another release that has it is named).',
+      ],
       ['made_up_code', 'Made up code'],
     ]);
   });

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { AUTONOMY_FIELDS, KNOWN_MATCHER_FIELDS, compozyEvents } from '../../src/dialects/compozy/events.js';
+import { eventsOfAnyRelease, matcherFieldsOfAnyRelease } from '../../src/dialects/compozy/releases.js';
+import { AUTONOMY_FIELDS } from '../../src/dialects/compozy/events.js';
 import { coshEvents } from '../../src/dialects/cosh/events.js';
 import {
   pathText,
@@ -159,7 +160,7 @@ describe('compozy-config schema', () => {
   it('does not list the whole event catalog for an unknown event', () => {
     const ds = schemaDiagnostics('compozy-config', configWith(declaration({ event: 'foo.bar' })), noLines, FILE);
     expect(ds.map((d) => d.message)).toEqual([
-      `hooks.declarations[0].event: must be equal to one of the ${compozyEvents().length} allowed values, got "foo.bar"`,
+      `hooks.declarations[0].event: must be equal to one of the ${eventsOfAnyRelease().length} allowed values, got "foo.bar"`,
     ]);
   });
 
@@ -256,7 +257,7 @@ describe('compozy-extension schema', () => {
     capabilities: { provides: [] },
     permissions: { requires: ['sessions/list'] },
     subprocess: { command: 'node', args: ['dist/index.js', 'serve'] },
-    resources: { hooks: [hook], other: 'runtime' },
+    resources: { hooks: [hook], skills: ['skills'] },
   });
 
   it('accepts the prompt-enhancer manifest', () => {
@@ -291,8 +292,25 @@ describe('compozy-extension schema', () => {
     expect(schemaDiagnostics('compozy-extension', {}, noLines, '/x/extension.json').map((d) => d.message)).toEqual([
       'document: missing required key "extension"',
     ]);
-    const ds = schemaDiagnostics('compozy-extension', { extension: { version: '1' } }, noLines, '/x/extension.json');
+    const ds = schemaDiagnostics(
+      'compozy-extension',
+      { extension: { version: '1.0.0' } },
+      noLines,
+      '/x/extension.json',
+    );
     expect(ds.map((d) => d.message)).toEqual(['extension: missing required key "name"']);
+  });
+
+  it('[extension] versions are semantic versions; [resources] is closed as CompozyOS closes it', () => {
+    const doc = {
+      extension: { name: 'e', version: 'latest', min_compozy_version: '0.3.0-beta.1' },
+      resources: { widgets: [] },
+    };
+    const ds = schemaDiagnostics('compozy-extension', doc, noLines, '/x/extension.json');
+    expect(ds.map((d) => d.message)).toEqual([
+      expect.stringMatching(/^extension\.version: /),
+      'resources: unknown key "widgets"',
+    ]);
   });
 });
 
@@ -562,9 +580,12 @@ describe('shipped schemas', () => {
     expect([...used].filter((k) => !allowed.has(k))).toEqual([]);
   });
 
-  it('list the catalog events and matcher fields', () => {
-    const events = compozyEvents().map((e) => e.name);
-    const matcherFields = [...KNOWN_MATCHER_FIELDS].filter((f) => f !== 'agent_type');
+  it('list the events and matcher fields of every release (a schema cannot know which one runs)', () => {
+    const events = eventsOfAnyRelease();
+    expect(events).toContain('sandbox.prepare');
+    expect(events).toContain('subagent.settled');
+    expect(events).not.toContain('call.created');
+    const matcherFields = [...matcherFieldsOfAnyRelease()].filter((f) => f !== 'agent_type');
     const nested = matcherFields.filter((f) => !AUTONOMY_FIELDS.includes(f));
     const retired = ['compaction_reason', 'compaction_strategy'];
     for (const [kind, flat] of [

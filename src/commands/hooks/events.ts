@@ -1,7 +1,15 @@
 import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
-import { eventDetail, eventRows, eventSchemas } from '../../app/events.js';
+import {
+  catalogChanges,
+  catalogVersions,
+  eventDetail,
+  eventRows,
+  eventSchemas,
+  missingEventMessage,
+} from '../../app/events.js';
 import { dialectNames } from '../../dialects/registry.js';
 import { HookctlError, ExitCode } from '../../errors.js';
+import { renderCatalogChanges } from '../../views/catalog-changes.js';
 import { renderEventDetail, renderEventRows } from '../../views/events.js';
 
 export default class HooksEvents extends HookctlCommand {
@@ -11,6 +19,8 @@ export default class HooksEvents extends HookctlCommand {
     '<%= config.bin %> hooks events --family tool --sync-only',
     '<%= config.bin %> hooks events tool.pre_call',
     '<%= config.bin %> hooks events PreToolUse --schema',
+    '<%= config.bin %> hooks events --changes',
+    '<%= config.bin %> hooks events --compozy-version v0.3.0-beta.20',
   ];
   static override args = {
     event: Args.string({
@@ -24,25 +34,28 @@ export default class HooksEvents extends HookctlCommand {
     'sync-only': Flags.boolean({ description: 'Only events that can run sync hooks.' }),
     dialect: Flags.string({ description: 'Only this dialect.', options: dialectNames() }),
     schema: Flags.boolean({ description: 'With EVENT: print its payload and patch as JSON Schema.' }),
+    changes: Flags.boolean({ description: 'What changed in the event catalog between releases (SPEC §10).' }),
   };
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(HooksEvents);
     const format = this.outputFormat(flags);
+    if (flags.changes) {
+      if (args.event !== undefined) throw new HookctlError('usage_error', '--changes takes no EVENT', ExitCode.usage);
+      const changes = await catalogChanges({ dialect: flags.dialect });
+      if (format !== 'human') return format === 'json' ? this.printJson(changes) : this.printJsonl(changes);
+      return this.print(renderCatalogChanges(changes, this.colour(flags)));
+    }
     if (args.event === undefined) {
       if (flags.schema) throw new HookctlError('usage_error', '--schema needs an EVENT', ExitCode.usage);
       const rows = eventRows({ dialect: flags.dialect, family: flags.family, syncOnly: flags['sync-only'] });
       if (format === 'json') return this.printJson(rows);
       if (format === 'jsonl') return this.printJsonl(rows);
-      return this.print(renderEventRows(rows, this.colour(flags)));
+      return this.print(renderEventRows(rows, this.colour(flags), catalogVersions({ dialect: flags.dialect })));
     }
     const detail = await eventDetail(args.event);
     if (!detail) {
-      throw new HookctlError(
-        'unknown_event',
-        `unknown event "${args.event}" (see: hookctl hooks events)`,
-        ExitCode.usage,
-      );
+      throw new HookctlError('unknown_event', missingEventMessage(args.event), ExitCode.usage);
     }
     if (flags.schema) return this.printJson(await eventSchemas(args.event));
     if (format !== 'human') return format === 'json' ? this.printJson(detail) : this.printJsonl([detail]);

@@ -1,8 +1,10 @@
-// The CompozyOS event catalog (SPEC §2.5): which events exist, their family, whether they may run
-// sync, what a deny does, their guard and their matcher fields. Loads only the small generated
-// catalog; payload and patch types live in compozy-types.ts.
+// The CompozyOS event catalog (SPEC §2.5) of the selected release (SPEC §10, release-selection.ts):
+// which events exist, their family, whether they may run sync, what a deny does, their guard,
+// their matcher fields and the payload field each reads. Loads only the small generated catalog
+// (releases.generated.ts); payload and patch types live in payload-types.ts.
 import type { EventRow } from '../types.js';
-import { COMPOZY_EVENTS, COMPOZY_FAMILIES } from './events.generated.js';
+import { selectedCompozyRelease } from './release-selection.js';
+import { eventInRelease, releaseCatalog } from './releases.js';
 
 /** The checks that can reject a sync patch (SPEC §3.1 step 4). */
 export type GuardName =
@@ -16,26 +18,6 @@ export type GuardName =
 /** `error`: a deny ends the dispatch denied; `stop`: it only stops the sync chain; null: no deny control. */
 export type DenyKind = 'error' | 'stop';
 
-/** One family entry of compozy-events.json, as generated. */
-export interface CompozyFamilyData {
-  matcher_fields: readonly string[];
-}
-
-/** One event entry of compozy-events.json, as generated (key for key). */
-export interface CompozyEventData {
-  name: string;
-  family: string;
-  sync_eligible: boolean;
-  deny: DenyKind | null;
-  deny_field: 'deny' | 'cancel' | null;
-  guard: GuardName | null;
-  /** Present only where the event replaces its family's list. */
-  matcher_fields?: readonly string[];
-  payload: string;
-  patch: string;
-  summary: string;
-}
-
 export interface CompozyEvent {
   name: string;
   family: string;
@@ -48,6 +30,8 @@ export interface CompozyEvent {
   summary: string;
   /** Effective: the event's override, else its family's. */
   matcher_fields: readonly string[];
+  /** Matcher field → the payload path it reads (dots for nested objects), for every matcher field. */
+  matcher_payload_fields: Readonly<Record<string, string>>;
 }
 
 /** Autonomy correlation fields, written under `matcher.autonomy` in every source (SPEC §2.2). */
@@ -78,64 +62,44 @@ export const REMOVED_LEGACY_EVENTS: Readonly<Record<string, string | undefined>>
   }),
 );
 
-let byName: Map<string, CompozyEvent> | undefined;
-let inOrder: readonly CompozyEvent[] | undefined;
-
-function index(): Map<string, CompozyEvent> {
-  if (byName) return byName;
-  const events = COMPOZY_EVENTS.map(toEvent);
-  inOrder = events;
-  byName = new Map(events.map((e) => [e.name, e]));
-  return byName;
-}
-
-function toEvent(d: CompozyEventData): CompozyEvent {
-  return {
-    name: d.name,
-    family: d.family,
-    sync_eligible: d.sync_eligible,
-    deny: d.deny,
-    deny_field: d.deny_field,
-    guard: d.guard,
-    payload: d.payload,
-    patch: d.patch,
-    summary: d.summary,
-    matcher_fields: d.matcher_fields ?? COMPOZY_FAMILIES[d.family]!.matcher_fields,
-  };
-}
-
+/** The event in the selected release; undefined when that release does not have it. */
 export function compozyEvent(name: string): CompozyEvent | undefined {
-  return index().get(name);
+  return releaseCatalog(selectedCompozyRelease()).event(name);
 }
 
-/** Every event, in catalog order. */
+/** Every event of the selected release, in catalog order. */
 export function compozyEvents(): readonly CompozyEvent[] {
-  index();
-  return inOrder!;
+  return releaseCatalog(selectedCompozyRelease()).events;
 }
 
-/** Family names, in catalog order. */
+/** Family names of the selected release, in catalog order. */
 export function compozyFamilies(): string[] {
-  return Object.keys(COMPOZY_FAMILIES);
+  return Object.keys(releaseCatalog(selectedCompozyRelease()).families);
 }
 
-/** The matcher fields a family accepts; undefined for an unknown family. */
+/** The matcher fields a family accepts in the selected release; undefined for a family it lacks. */
 export function familyMatcherFields(family: string): readonly string[] | undefined {
-  return Object.hasOwn(COMPOZY_FAMILIES, family) ? COMPOZY_FAMILIES[family]!.matcher_fields : undefined;
+  const families = releaseCatalog(selectedCompozyRelease()).families;
+  return Object.hasOwn(families, family) ? families[family] : undefined;
 }
 
 /**
- * Every matcher field some event accepts, plus `agent_type`, which is known but accepted by no
- * family (so setting it fails as "not valid for event", not as an unknown key).
+ * Every matcher field some event of the selected release accepts, plus `agent_type`, which is
+ * known but accepted by no family (so setting it fails as "not valid for event", not as an
+ * unknown key).
  */
-export const KNOWN_MATCHER_FIELDS: ReadonlySet<string> = knownMatcherFields();
+export function knownMatcherFields(): ReadonlySet<string> {
+  return releaseCatalog(selectedCompozyRelease()).knownMatcherFields;
+}
 
-function knownMatcherFields(): Set<string> {
-  const known = new Set<string>();
-  for (const family of Object.values(COMPOZY_FAMILIES)) for (const f of family.matcher_fields) known.add(f);
-  for (const e of COMPOZY_EVENTS) for (const f of e.matcher_fields ?? []) known.add(f);
-  known.add('agent_type');
-  return known;
+/**
+ * Why an event the catalog knows is not in the selected release (SPEC §10): `hooks: invalid hook
+ * event "sandbox.prepare" (removed in CompozyOS v0.3.0)`, or `(added in CompozyOS <v>)`. Undefined
+ * for an event of the release, and for one no release has had.
+ */
+export function eventOutsideRelease(name: string): string | undefined {
+  const found = eventInRelease(name, selectedCompozyRelease());
+  return found.kind === 'present' || found.kind === 'unknown' ? undefined : found.message;
 }
 
 /** One row of `hooks events`: the catalog entry's type names (SPEC §6). */

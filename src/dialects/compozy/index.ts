@@ -7,22 +7,56 @@ import { compozyGlobalConfig, compozySessionsDir, compozyWorkspaceConfig, type L
 import type { Dialect, DispatchResult, EventRow } from '../types.js';
 import { loadCompozyCatalog } from './catalog.js';
 import { compozyEvent, compozyEventRow, compozyEvents, REMOVED_LEGACY_EVENTS } from './events.js';
+import { configureCompozyRelease, selectedCompozyRelease } from './release-selection.js';
+import { COMPOZY_VERSION_ENV, eventInRelease } from './releases.js';
 import type { DeclarationFlags } from './edit/flags-to-fields.js';
 import type { CompozySource } from './model.js';
 
 const SOURCES: readonly CompozySource[] = ['native', 'config', 'extension', 'agent_definition', 'skill'];
 
-let rows: readonly EventRow[] | undefined;
+/** The event rows of one release (one per process in practice; tests switch releases). */
+const rowsByRelease = new Map<string, readonly EventRow[]>();
 
 export const compozy: Dialect = {
   name: 'compozy',
   sources: SOURCES,
 
-  eventRows: () => (rows ??= compozyEvents().map(compozyEventRow)),
+  globalFlags: [
+    {
+      name: 'compozy-version',
+      env: COMPOZY_VERSION_ENV,
+      description: `CompozyOS release whose event catalog applies (default: the newest; also ${COMPOZY_VERSION_ENV}).`,
+    },
+  ],
+  configure(env) {
+    configureCompozyRelease(env);
+  },
+  catalogVersion() {
+    const r = selectedCompozyRelease();
+    const how = r.newest ? 'the newest' : 'selected';
+    const behaves = r.catalogOf !== r.label ? `; its catalog is unknown, so ${r.catalogOf}'s applies` : '';
+    return `CompozyOS ${r.label}${r.name !== r.label ? ` (${r.name})` : ''}, ${how}${behaves}`;
+  },
+  async catalogChanges() {
+    return (await import('./release-changes.js')).compozyReleaseChanges(selectedCompozyRelease());
+  },
+
+  eventRows() {
+    const label = selectedCompozyRelease().label;
+    let rows = rowsByRelease.get(label);
+    if (rows === undefined) rowsByRelease.set(label, (rows = compozyEvents().map(compozyEventRow)));
+    return rows;
+  },
   hasEvent: (event) => compozyEvent(event) !== undefined,
   removedEventHint(event) {
     const replacement = REMOVED_LEGACY_EVENTS[event];
-    return replacement && `hook event "${event}" was removed; use "${replacement}"`;
+    if (replacement) return `hook event "${event}" was removed; use "${replacement}"`;
+    // An event another release has (SPEC §10): say which, and how to select it.
+    const release = selectedCompozyRelease();
+    const found = eventInRelease(event, release);
+    if (found.kind === 'present' || found.kind === 'unknown') return undefined;
+    const others = found.kind === 'outside_releases' ? '' : '; select another with --compozy-version';
+    return `event "${event}" is not in CompozyOS ${release.label}: ${found.reason}${others} (see: hookctl hooks events --changes)`;
   },
   async eventDetail(event) {
     const e = compozyEvent(event);

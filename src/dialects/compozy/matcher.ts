@@ -20,9 +20,11 @@ export interface MatcherVerdict {
 }
 
 /**
- * The payload field a matcher field reads (SPEC §2.2 "How each matcher field reads the payload").
- * Autonomy fields (task_id, run_id, …) and every other field read the field of the same name.
- * A dotted result is a nested path.
+ * The payload field a matcher field reads when the event's catalog names none (SPEC §2.2 "How
+ * each matcher field reads the payload"). The catalog's `matcher_payload_fields` come first
+ * (SPEC §10: `message_role` reads `role`, `sync_direction` reads `direction`, …). Autonomy fields
+ * (task_id, run_id, …) and every other field read the field of the same name. A dotted result
+ * is a nested path.
  */
 export function payloadFieldFor(field: string): string {
   switch (field) {
@@ -43,15 +45,20 @@ export function payloadFieldFor(field: string): string {
   }
 }
 
-/** All set fields must match (AND). Verdicts come in the matcher's key order. */
+/**
+ * All set fields must match (AND). Verdicts come in the matcher's key order. `paths`: the
+ * event's matcher field → payload path (its catalog entry's `matcher_payload_fields`).
+ */
 export function evaluateMatcher(
   matcher: Record<string, MatcherValue>,
   payload: Record<string, unknown>,
+  paths: Readonly<Record<string, string>> = {},
 ): MatcherVerdict {
   const fields: FieldVerdict[] = [];
   let matched = true;
   for (const [field, pattern] of Object.entries(matcher)) {
-    const value = readPayloadField(payload, payloadFieldFor(field));
+    const path = Object.hasOwn(paths, field) ? paths[field]! : payloadFieldFor(field);
+    const value = readPayloadField(payload, path);
     const fieldMatched = valueMatches(pattern, value);
     fields.push({ field, pattern, value, matched: fieldMatched });
     if (!fieldMatched) matched = false;

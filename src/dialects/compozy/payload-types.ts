@@ -6,7 +6,8 @@
 // string_map (string→string), array<string>, object:<Type>, array<object:<Type>>; nested types
 // are looked up with payloadType().
 import type { ObjectType } from '../../events/schema.js';
-import { COMPOZY_PATCHES, COMPOZY_PAYLOADS } from './payload-types.generated.js';
+import { selectedCompozyRelease } from './release-selection.js';
+import { patchTypeIn, payloadTypeIn } from './release-types.js';
 
 export { nestedTypeName } from '../../events/schema.js';
 
@@ -24,11 +25,12 @@ export interface PatchType {
   applied_to?: Record<string, string>;
 }
 
-/** A payload type or a nested struct type (ContextBlock, PermissionSet, …) by name. */
+/** A payload type or a nested struct type (ContextBlock, PermissionSet, …) by name, as the selected release has it. */
 export function payloadType(name: string): PayloadType | undefined {
-  return Object.hasOwn(COMPOZY_PAYLOADS, name) ? COMPOZY_PAYLOADS[name] : undefined;
+  return payloadTypeIn(name, selectedCompozyRelease());
 }
 
+/** A patch type as the selected release has it (SPEC §10: the context patch changed in main-2026-10). */
 export function patchType(name: string): PatchType | undefined {
-  return Object.hasOwn(COMPOZY_PATCHES, name) ? COMPOZY_PATCHES[name] : undefined;
+  return patchTypeIn(name, selectedCompozyRelease());
 }

@@ -82,7 +82,9 @@ export async function dispatchCompozy(opts: CompozyDispatchOptions): Promise<Com
     await opts.onRecord(record);
   };
 
-  const matched = opts.declarations.filter((d) => isActive(d) && evaluateMatcher(d.matcher, opts.payload).matched);
+  const matched = opts.declarations.filter(
+    (d) => isActive(d) && evaluateMatcher(d.matcher, opts.payload, event.matcher_payload_fields).matched,
+  );
   const syncHooks = matched.filter((d) => d.mode === 'sync');
   const asyncHooks = matched.filter((d) => d.mode === 'async');
   const result: CompozyDispatchResult = {
@@ -324,12 +326,12 @@ export interface PlanEntry {
 }
 
 export function planDispatch(
-  _event: CompozyEvent,
+  event: CompozyEvent,
   payload: Record<string, unknown>,
   declarations: OrderedDeclaration[],
 ): PlanEntry[] {
   return declarations.map((d) => {
-    const verdict = evaluateMatcher(d.matcher, payload);
+    const verdict = evaluateMatcher(d.matcher, payload, event.matcher_payload_fields);
     return {
       name: d.name ?? '',
       source: d.source,

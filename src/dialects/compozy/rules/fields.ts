@@ -1,5 +1,5 @@
 // The scalar fields of a compozy declaration (SPEC §2.1): name, event, mode, priority, timeout.
-import { compozyEvent, REMOVED_LEGACY_EVENTS, type CompozyEvent } from '../events.js';
+import { compozyEvent, eventOutsideRelease, REMOVED_LEGACY_EVENTS, type CompozyEvent } from '../events.js';
 import { nanosecondsToMs, parseGoDuration } from '../../../declarations/duration.js';
 import type { Mode } from '../../../declarations/model.js';
 import type { CompozySource } from '../model.js';
@@ -32,7 +32,10 @@ export function readEvent(check: Checker, value: Table, source: CompozySource): 
     return undefined;
   }
   const event = compozyEvent(name);
-  if (event === undefined) check.error('invalid_event', `hooks: invalid hook event ${q(name)}`, ['event']);
+  // An event another release has names that release (SPEC §10); one no release has, only itself.
+  if (event === undefined) {
+    check.error('invalid_event', eventOutsideRelease(name) ?? `hooks: invalid hook event ${q(name)}`, ['event']);
+  }
   return event;
 }
 

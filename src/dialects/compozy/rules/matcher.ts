@@ -1,7 +1,7 @@
 // A written compozy matcher (SPEC §2.2): which fields the event accepts, autonomy fields under
 // matcher.autonomy, retired keys, AGENT.md's forced agent_name, values and patterns. Evaluating a
 // matcher against a payload is ../matcher.ts.
-import { AUTONOMY_FIELDS, KNOWN_MATCHER_FIELDS, type CompozyEvent } from '../events.js';
+import { AUTONOMY_FIELDS, knownMatcherFields, type CompozyEvent } from '../events.js';
 import { isValidPattern } from '../../../matching/pathmatch.js';
 import type { MatcherValue } from '../../../declarations/model.js';
 import type { PathSeg } from '../../../declarations/source-file.js';
@@ -94,7 +94,7 @@ export function readMatcher(
     if (
       allowed !== undefined
         ? !allowed.has(entry.field)
-        : !KNOWN_MATCHER_FIELDS.has(entry.field) && !AUTONOMY.has(entry.field)
+        : !knownMatcherFields().has(entry.field) && !AUTONOMY.has(entry.field)
     ) {
       if (!isBlank(entry.value)) notAllowed.push(entry);
       continue;

@@ -3,7 +3,7 @@
 // forced) and every message from it is prefixed `agent.hooks[<i>]: `. Other keys (provider,
 // model, permissions, …) belong to the host runtime.
 import type { Diagnostic } from '../../../declarations/diagnostics.js';
-import { parseFrontMatter, splitFrontMatter } from '../../../declarations/frontmatter.js';
+import { frontMatterRefusal, parseFrontMatter, splitFrontMatter } from '../../../declarations/frontmatter.js';
 import type { RawHook } from '../rules/declaration.js';
 import { makeDiagnostic } from '../../../declarations/source-file.js';
 import { markDuplicateNames, positionOf } from './common.js';
@@ -13,12 +13,30 @@ export interface AgentFile {
   agentName: string;
   raws: RawHook[];
   diagnostics: Diagnostic[];
+  /** false: CompozyOS ignores the whole agent (a byte-order mark), so none of its hooks is kept. */
+  keep?: boolean;
 }
 
-/** Parses one AGENT.md found in the folder `folderName`. */
-export function parseAgentFile(text: string, file: string, folderName: string, cwd: string): AgentFile {
+/**
+ * Parses one AGENT.md found in the folder `folderName`. `bom`: the file began with a UTF-8
+ * byte-order mark (dropped from `text`), which CompozyOS refuses before a front matter.
+ */
+export function parseAgentFile(
+  text: string,
+  file: string,
+  folderName: string,
+  cwd: string,
+  opts: { bom?: boolean } = {},
+): AgentFile {
   const result: AgentFile = { file, agentName: folderName, raws: [], diagnostics: [] };
   const split = splitFrontMatter(text);
+  const refusal = frontMatterRefusal(split, opts.bom === true, 'AGENT.md', file, 'agent_definition');
+  if (refusal) {
+    result.diagnostics.push(refusal);
+    // A missing front matter leaves nothing to read; after a BOM the hooks are still checked.
+    if (split.kind === 'none') return result;
+    result.keep = false;
+  }
   if (split.kind === 'none') return result;
   if (split.kind === 'unterminated') {
     result.diagnostics.push(

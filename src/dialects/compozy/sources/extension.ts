@@ -6,7 +6,7 @@ import { basename, join } from 'node:path';
 import type { Diagnostic } from '../../../declarations/diagnostics.js';
 import type { Declaration } from '../../../declarations/model.js';
 import { normaliseCompozyHook, type RawHook } from '../rules/declaration.js';
-import { makeDiagnostic, readSourceFile, type Position } from '../../../declarations/source-file.js';
+import { makeDiagnostic, readSourceFile, type Locator, type Position } from '../../../declarations/source-file.js';
 import { isTable, markDuplicateNames, parseTomlDocument, positionOf, type ParsedDocument } from './common.js';
 import { parseJsonWithPositions } from '../../../declarations/json-locate.js';
 import { resolveExtensionCommand } from './root-path.js';
@@ -41,7 +41,9 @@ export function parseExtensionManifest(
 
   const extension = data.extension;
   const name = isTable(extension) && typeof extension.name === 'string' ? extension.name.trim() : '';
+  result.diagnostics.push(...checkManifestIdentity(data, locate, file));
   const resources = data.resources;
+  if (isTable(resources)) result.diagnostics.push(...checkResourceKeys(resources, locate, file));
   const hooks = isTable(resources) ? resources.hooks : undefined;
   if (resources !== undefined && !isTable(resources))
     error('invalid_section', 'resources must be a table', positionOf(locate, ['resources']));
@@ -79,6 +81,109 @@ export function parseExtensionManifest(
   result.diagnostics.push(...markDuplicateNames(result.raws));
   return result;
 }
+
+/**
+ * The keys CompozyOS reads under `[resources]` (upstream `ResourcesConfig`); it rejects any other
+ * (`resources.bundles` was removed, `resources.widgets` never existed).
+ */
+const RESOURCE_KEYS: ReadonlySet<string> = new Set([
+  'skills',
+  'loops',
+  'agents',
+  'automation',
+  'layouts',
+  'hooks',
+  'tools',
+  'command_groups',
+  'cmd_palette',
+  'mcp_servers',
+  'publish',
+]);
+
+/** The keys CompozyOS reads under `[extension]` (upstream `manifestCore`). */
+const IDENTITY_KEYS: ReadonlySet<string> = new Set([
+  'name',
+  'version',
+  'description',
+  'min_compozy_version',
+  'requires_env',
+]);
+
+/** Upstream's wording: `extension: invalid manifest field "<f>"[ (value "<v>")]: <why>`. */
+function manifestFieldMessage(field: string, why: string, value?: string): string {
+  const shown = value !== undefined && value.trim() !== '' ? ` (value ${JSON.stringify(value)})` : '';
+  return `extension: invalid manifest field ${JSON.stringify(field)}${shown}: ${why}`;
+}
+
+function checkResourceKeys(resources: Record<string, unknown>, locate: Locator, file: string): Diagnostic[] {
+  return Object.keys(resources)
+    .filter((key) => !RESOURCE_KEYS.has(key))
+    .map((key) => {
+      const field = `resources.${key}`;
+      const message = manifestFieldMessage(field, `unknown manifest field ${JSON.stringify(field)}`);
+      return makeDiagnostic('error', 'invalid_manifest_field', message, file, positionOf(locate, ['resources', key]), {
+        source: 'extension',
+      });
+    });
+}
+
+/**
+ * `[extension]` as CompozyOS validates it: `version` is required and a semantic version (so
+ * `latest` is not), `min_compozy_version`, when given, is one too. A `min_*` key CompozyOS does
+ * not know is an error: the runtime reads only `min_compozy_version`, so a typo there leaves the
+ * extension with no minimum and the runtime refuses it (see docs/DESIGN.md).
+ */
+function checkManifestIdentity(data: Record<string, unknown>, locate: Locator, file: string): Diagnostic[] {
+  const extension = data.extension;
+  if (!isTable(extension)) return [];
+  const out: Diagnostic[] = [];
+  const invalid = (field: string, why: string, value?: string): void => {
+    const message = manifestFieldMessage(field, why, value);
+    out.push(
+      makeDiagnostic(
+        'error',
+        'invalid_manifest_field',
+        message,
+        file,
+        positionOf(locate, ['extension', field], positionOf(locate, ['extension'])),
+        {
+          source: 'extension',
+        },
+      ),
+    );
+  };
+  const version = extension.version;
+  if (version === undefined || (typeof version === 'string' && version.trim() === ''))
+    invalid('version', 'value is required');
+  // A value of another type is the schema's to report (validate): it names the type.
+  else if (typeof version === 'string' && !isSemanticVersion(version))
+    invalid('version', 'must be a semantic version', version);
+  const min = extension.min_compozy_version;
+  if (typeof min === 'string' && min.trim() !== '' && !isSemanticVersion(min)) {
+    invalid('min_compozy_version', 'must be a semantic version', min);
+  }
+  for (const key of Object.keys(extension)) {
+    if (key.startsWith('min_') && !IDENTITY_KEYS.has(key)) {
+      invalid(key, `unknown manifest field ${JSON.stringify(key)}; CompozyOS reads only "min_compozy_version"`);
+    }
+  }
+  return out;
+}
+
+/**
+ * Semantic versioning as CompozyOS parses it: an optional leading `v`, MAJOR.MINOR.PATCH without
+ * leading zeros, then an optional `-prerelease` and `+build` of dot-separated identifiers.
+ */
+export function isSemanticVersion(value: string): boolean {
+  return SEMVER.test(value.trim().replace(/^[vV]/, ''));
+}
+
+const SEMVER = (() => {
+  const num = '(?:0|[1-9][0-9]*)';
+  const pre = `(?:${num}|[0-9]*[A-Za-z-][0-9A-Za-z-]*)`;
+  const build = '[0-9A-Za-z-]+';
+  return new RegExp(`^${num}\\.${num}\\.${num}(?:-${pre}(?:\\.${pre})*)?(?:\\+${build}(?:\\.${build})*)?$`);
+})();
 
 function parseJson(text: string, file: string): ParsedDocument {
   const parsed = parseJsonWithPositions(text);

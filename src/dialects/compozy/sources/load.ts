@@ -39,6 +39,7 @@ import {
   marketplaceAllowed,
   parseSkillFile,
   readMarketplaceSidecar,
+  skillFileEscape,
   type MarketplaceIdentity,
 } from './skill.js';
 
@@ -115,7 +116,7 @@ export async function validateCompozyFile(
       diagnostics: [makeDiagnostic('error', 'unknown_file_kind', message, path, { line: 1 })],
     };
   }
-  const result = await parseOneFile(kind, path, read.text, loc, env);
+  const result = await parseOneFile(kind, path, read.text, loc, env, read.bom === true);
   const { declarations, diagnostics } = await normaliseFiles([result]);
   return { declarations, diagnostics };
 }
@@ -126,6 +127,7 @@ async function parseOneFile(
   text: string,
   loc: Locations,
   env: NodeJS.ProcessEnv,
+  bom: boolean,
 ): Promise<FileResult> {
   switch (kind) {
     case 'config':
@@ -136,14 +138,16 @@ async function parseOneFile(
       return { ...ext, keep: ext.name !== undefined };
     }
     case 'agent':
-      return parseAgentFile(text, path, basename(dirname(path)), loc.workspace);
+      return parseAgentFile(text, path, basename(dirname(path)), loc.workspace, { bom });
     case 'skill': {
       const skillDir = dirname(path);
+      const escape = skillFileEscape(skillDir, path);
+      if (escape) return { file: path, raws: [], diagnostics: [escape] };
       const located = skillSourceOf(dirname(skillDir), loc);
       // As when loading: a sidecar makes a user skill a marketplace install.
       const sidecar = located === 'user' ? readMarketplaceSidecar(skillDir) : undefined;
       const skillSource: SkillSource = sidecar ? 'marketplace' : located;
-      const skill: FileResult = parseSkillFile(text, path, { skillSource, cwd: loc.workspace, thorough: true });
+      const skill: FileResult = parseSkillFile(text, path, { skillSource, cwd: loc.workspace, thorough: true, bom });
       if (sidecar) {
         if (sidecar.diagnostic) skill.diagnostics.push(sidecar.diagnostic);
         skill.marketplace = sidecar.identity;
@@ -296,7 +300,7 @@ async function loadAgents(loc: Locations): Promise<FileResult[]> {
     .map(([name, { file, read }]) =>
       read.kind === 'bad'
         ? { file, raws: [], diagnostics: [read.diagnostic] }
-        : parseAgentFile(read.text, file, name, loc.workspace),
+        : parseAgentFile(read.text, file, name, loc.workspace, { bom: read.bom === true }),
     );
 }
 
@@ -337,13 +341,22 @@ async function loadSkills(loc: Locations): Promise<FileResult[]> {
   // which measures several times faster than async reads for thousands of small files.
   const loaded: FileResult[] = [];
   for (const c of candidates) {
+    const escape = skillFileEscape(c.skillDir, c.file);
+    if (escape) {
+      loaded.push({ file: c.file, raws: [], diagnostics: [escape] });
+      continue;
+    }
     const read = readSourceFileSync(c.file, 'skill');
     if (read.kind === 'missing') continue;
     if (read.kind === 'bad') {
       loaded.push({ file: c.file, raws: [], diagnostics: [read.diagnostic] });
       continue;
     }
-    const skill: FileResult = parseSkillFile(read.text, c.file, { skillSource: c.source, cwd: loc.workspace });
+    const skill: FileResult = parseSkillFile(read.text, c.file, {
+      skillSource: c.source,
+      cwd: loc.workspace,
+      bom: read.bom === true,
+    });
     // A user skill with a sidecar is a marketplace install; only hook-bearing skills need to know.
     if (c.source === 'user' && skill.raws.length > 0) markMarketplace(skill, c.skillDir);
     loaded.push(skill);

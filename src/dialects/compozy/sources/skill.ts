@@ -6,10 +6,10 @@
 // Most skills declare no hooks. Unless asked to be thorough (`hooks validate FILE`), a front
 // matter that mentions neither "hooks" nor "compozy" is not parsed at all: that cheap check is
 // what keeps thousands of skills fast to load.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import type { Diagnostic } from '../../../declarations/diagnostics.js';
-import { parseFrontMatter, splitFrontMatter } from '../../../declarations/frontmatter.js';
+import { frontMatterRefusal, parseFrontMatter, splitFrontMatter } from '../../../declarations/frontmatter.js';
 import type { CompozySkillSource as SkillSource } from '../model.js';
 import type { RawHook } from '../rules/declaration.js';
 import { makeDiagnostic } from '../../../declarations/source-file.js';
@@ -29,11 +29,19 @@ export interface SkillOptions {
   cwd: string;
   /** Parse every front matter, even one that cannot declare hooks. */
   thorough?: boolean;
+  /** The file began with a UTF-8 byte-order mark (dropped from the text): CompozyOS refuses it. */
+  bom?: boolean;
 }
 
 export function parseSkillFile(text: string, file: string, opts: SkillOptions): SkillFile {
   const result: SkillFile = { file, raws: [], diagnostics: [] };
   const split = splitFrontMatter(text);
+  // As CompozyOS: no front matter, or a BOM before it, and the skill is refused (no hooks).
+  const refusal = frontMatterRefusal(split, opts.bom === true, 'SKILL.md', file, 'skill');
+  if (refusal) {
+    result.diagnostics.push(refusal);
+    return result;
+  }
   if (split.kind === 'none') return result;
   if (split.kind === 'unterminated') {
     if (opts.thorough || text.includes('hooks')) {
@@ -115,6 +123,32 @@ export function parseSkillFile(text: string, file: string, opts: SkillOptions): 
     });
   });
   return result;
+}
+
+/**
+ * A SKILL.md reached through a symbolic link that leads out of its skill folder: CompozyOS
+ * refuses it (`escapes skill root`), as extension commands are refused. Undefined when the file
+ * is not a link (the common case costs one lstat), is missing, or stays inside.
+ */
+export function skillFileEscape(skillDir: string, file: string): Diagnostic | undefined {
+  let isLink: boolean;
+  try {
+    isLink = lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+  } catch {
+    return undefined; // unreadable: the read reports it
+  }
+  if (!isLink) return undefined;
+  let real: string;
+  let root: string;
+  try {
+    real = realpathSync(file);
+    root = realpathSync(skillDir);
+  } catch {
+    return undefined; // a dangling link: the read reports it missing
+  }
+  if (real.startsWith(root + sep)) return undefined;
+  const message = `path ${JSON.stringify(real)} escapes skill root ${JSON.stringify(root)}`;
+  return makeDiagnostic('error', 'path_escapes_root', message, file, { line: 1 }, { source: 'skill' });
 }
 
 /** A marketplace install's sidecar (`.compozy-meta.json` in the skill's folder). */

@@ -1,0 +1,288 @@
+// CompozyOS catalog versions (SPEC §10): which releases hookctl knows, which one a command
+// validates against, and each release's events, families and matcher fields. Pure functions over
+// the generated data (scripts/gen-compozy-releases.mjs); payload and patch types are in
+// release-types.ts, the changes between releases in release-changes.ts.
+//
+// An item (family, event, matcher field, payload field) exists in release R when its `since` is R
+// or earlier and its `removed_in` is later than R. A version whose catalog is unknown behaves as
+// the nearest earlier known one (`uses`). Items whose `since` is a version outside the release
+// order (`linear: false`) exist in no release.
+import { usageError, type HookctlError } from '../../errors.js';
+import type { CompozyEvent } from './events.js';
+import type {
+  ReleaseData,
+  ReleaseLabel,
+  ReleaseSpan,
+  VersionedEventData,
+  VersionedMatcherField,
+} from './release-data.js';
+import { COMPOZY_RELEASES, COMPOZY_VERSIONED_EVENTS, COMPOZY_VERSIONED_FAMILIES } from './releases.generated.js';
+
+/** The environment variable that selects a release when `--compozy-version` is not given. */
+export const COMPOZY_VERSION_ENV = 'HOOKCTL_COMPOZY_VERSION';
+
+export interface CompozyRelease {
+  label: ReleaseLabel;
+  /** How messages name it (`v0.3.0` for the retirement release). */
+  name: string;
+  date: string | null;
+  /** How well upstream's catalog of this version is known (`exact`, `partial`, `unknown`, …). */
+  catalog: string;
+  /** The version whose catalog applies: the label itself, or the nearest earlier known one. */
+  catalogOf: ReleaseLabel;
+  newest: boolean;
+}
+
+/** One event as a release has it: the effective matcher fields and the payload path each reads. */
+export interface ReleaseEvent extends CompozyEvent, ReleaseSpan {}
+
+/** The catalog of one release. */
+export interface ReleaseCatalog {
+  release: CompozyRelease;
+  /** Events of the release, in upstream catalog order. */
+  events: readonly ReleaseEvent[];
+  event(name: string): ReleaseEvent | undefined;
+  /** Family → its matcher fields in this release (families the release has). */
+  families: Readonly<Record<string, readonly string[]>>;
+  /** Every matcher field some event of this release accepts, plus `agent_type` (known, accepted by none). */
+  knownMatcherFields: ReadonlySet<string>;
+}
+
+/** Position in the release order; -1 for a version outside it. */
+const ORDER = new Map<ReleaseLabel, number>();
+COMPOZY_RELEASES.filter((r) => r.linear).forEach((r, i) => ORDER.set(r.label, i));
+const DATA = new Map<ReleaseLabel, ReleaseData>(COMPOZY_RELEASES.map((r) => [r.label, r]));
+
+const SELECTABLE: readonly CompozyRelease[] = (() => {
+  const list = COMPOZY_RELEASES.filter((r) => r.selectable);
+  return list.map((r, i) => ({
+    label: r.label,
+    name: r.name,
+    date: r.date,
+    catalog: r.catalog,
+    catalogOf: r.uses ?? r.label,
+    newest: i === list.length - 1,
+  }));
+})();
+
+/** The newest release: what every command validates against unless told otherwise. */
+export const NEWEST_COMPOZY_RELEASE: CompozyRelease = SELECTABLE[SELECTABLE.length - 1]!;
+
+/** The releases `--compozy-version` accepts, oldest first. */
+export function compozyReleases(): readonly CompozyRelease[] {
+  return SELECTABLE;
+}
+
+/** Every version of the catalog, the ones outside the release order included. */
+export function compozyVersionData(): readonly ReleaseData[] {
+  return COMPOZY_RELEASES;
+}
+
+/**
+ * The release a label names; undefined selects the newest. An unknown label is a usage error
+ * that lists the known ones. A leading `v` may be left out (`0.3.0-beta.19`).
+ */
+export function resolveCompozyRelease(requested?: string): CompozyRelease {
+  if (requested === undefined) return NEWEST_COMPOZY_RELEASE;
+  const wanted = requested.trim();
+  if (wanted === '') return NEWEST_COMPOZY_RELEASE;
+  const lower = wanted.toLowerCase();
+  const found = SELECTABLE.find((r) => r.label.toLowerCase() === lower || r.label.toLowerCase() === `v${lower}`);
+  if (found) return found;
+  throw unknownVersionError(wanted);
+}
+
+/** `--compozy-version` beats `HOOKCTL_COMPOZY_VERSION`; neither selects the newest. */
+export function selectCompozyRelease(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): CompozyRelease {
+  return resolveCompozyRelease(flag ?? env[COMPOZY_VERSION_ENV]);
+}
+
+function unknownVersionError(wanted: string): HookctlError {
+  const outside = COMPOZY_RELEASES.find((r) => !r.selectable && r.label === wanted);
+  const known = SELECTABLE.map((r) => (r.newest ? `${r.label} (newest)` : r.label)).join(', ');
+  const why = outside ? ` (a snapshot line outside the release order)` : '';
+  return usageError(`unknown CompozyOS version "${wanted}"${why}; known versions: ${known}`, 'unknown_compozy_version');
+}
+
+/** The release a label names, for catalog computations (selectable or not). */
+function orderOf(label: ReleaseLabel): number {
+  return ORDER.get(label) ?? -1;
+}
+
+/** Whether an item with this span exists in the release at position `at` of the release order. */
+export function spanHolds(span: ReleaseSpan, at: number): boolean {
+  if (span.since !== undefined) {
+    const since = orderOf(span.since);
+    if (since === -1 || since > at) return false;
+  }
+  if (span.removed_in !== undefined) {
+    const removed = orderOf(span.removed_in);
+    if (removed !== -1 && removed <= at) return false;
+  }
+  return true;
+}
+
+/** The position of the catalog a release uses (an unknown catalog: the nearest earlier known one). */
+export function catalogPosition(release: CompozyRelease): number {
+  return orderOf(release.catalogOf);
+}
+
+/** Values of a `before` list that hold at position `at` (the earliest entry that is still ahead wins). */
+export function valuesAt<T extends object>(
+  current: T,
+  before: readonly { until: ReleaseLabel; values: Partial<T> }[] | undefined,
+  at: number,
+): T {
+  if (!before || before.length === 0) return current;
+  const ahead = before.filter((b) => orderOf(b.until) > at).sort((a, b) => orderOf(b.until) - orderOf(a.until));
+  return ahead.reduce<T>((acc, b) => ({ ...acc, ...b.values }), current);
+}
+
+function fieldName(m: VersionedMatcherField): string {
+  return typeof m === 'string' ? m : m.name;
+}
+
+function matcherFieldHolds(m: VersionedMatcherField, at: number): boolean {
+  return typeof m === 'string' || spanHolds(m, at);
+}
+
+const catalogs = new Map<ReleaseLabel, ReleaseCatalog>();
+
+/** The catalog of one release (by its label, or the newest). */
+export function releaseCatalog(release: CompozyRelease = NEWEST_COMPOZY_RELEASE): ReleaseCatalog {
+  const cached = catalogs.get(release.label);
+  if (cached) return cached;
+  const at = catalogPosition(release);
+  const families: Record<string, readonly string[]> = {};
+  for (const [name, f] of Object.entries(COMPOZY_VERSIONED_FAMILIES)) {
+    if (!spanHolds(f, at)) continue;
+    families[name] = f.matcher_fields.filter((m) => matcherFieldHolds(m, at)).map(fieldName);
+  }
+  const events: ReleaseEvent[] = [];
+  for (const e of COMPOZY_VERSIONED_EVENTS) {
+    if (!spanHolds(e, at) || !Object.hasOwn(families, e.family)) continue;
+    events.push(eventAt(e, families[e.family]!, at));
+  }
+  const byName = new Map(events.map((e) => [e.name, e]));
+  const known = new Set<string>(['agent_type']);
+  for (const e of events) for (const f of e.matcher_fields) known.add(f);
+  const catalog: ReleaseCatalog = {
+    release,
+    events,
+    event: (name) => byName.get(name),
+    families,
+    knownMatcherFields: known,
+  };
+  catalogs.set(release.label, catalog);
+  return catalog;
+}
+
+function eventAt(e: VersionedEventData, familyFields: readonly string[], at: number): ReleaseEvent {
+  const values = valuesAt(
+    { sync_eligible: e.sync_eligible, deny: e.deny, deny_field: e.deny_field, guard: e.guard },
+    e.before,
+    at,
+  );
+  const matcherFields = e.matcher_fields ?? familyFields;
+  const paths = e.matcher_payload_fields ?? COMPOZY_VERSIONED_FAMILIES[e.family]!.matcher_payload_fields;
+  const payloadFields: Record<string, string> = {};
+  for (const f of matcherFields) payloadFields[f] = Object.hasOwn(paths, f) ? paths[f]! : f;
+  return {
+    name: e.name,
+    family: e.family,
+    ...values,
+    payload: e.payload,
+    patch: e.patch,
+    summary: e.summary,
+    matcher_fields: matcherFields,
+    matcher_payload_fields: payloadFields,
+    ...(e.since !== undefined ? { since: e.since } : {}),
+    ...(e.removed_in !== undefined ? { removed_in: e.removed_in } : {}),
+  };
+}
+
+/** Whether an event is in a release, and when it is not, why (SPEC §10). */
+export type EventInRelease =
+  | { kind: 'present'; event: ReleaseEvent }
+  /** Known to the catalog, not to this release: `message` is the diagnostic text. */
+  | {
+      kind: 'removed' | 'not_yet_added' | 'outside_releases';
+      /** The declaration diagnostic: `hooks: invalid hook event "E" (<reason>)`. */
+      message: string;
+      /** `removed in CompozyOS v0.3.0`, `added in CompozyOS main-2026-10`, … */
+      reason: string;
+      release: string;
+    }
+  /** No release has ever had it. */
+  | { kind: 'unknown' };
+
+const VERSIONED_EVENTS = new Map<string, VersionedEventData>(COMPOZY_VERSIONED_EVENTS.map((e) => [e.name, e]));
+
+/**
+ * Event E in release V? Gone from V: `hooks: invalid hook event "E" (removed in CompozyOS <v>)`;
+ * newer than V: `... (added in CompozyOS <v>)`; the replacement follows when the data names one.
+ */
+export function eventInRelease(name: string, release: CompozyRelease = NEWEST_COMPOZY_RELEASE): EventInRelease {
+  const present = releaseCatalog(release).event(name);
+  if (present) return { kind: 'present', event: present };
+  const data = VERSIONED_EVENTS.get(name);
+  if (!data) return { kind: 'unknown' };
+  const at = catalogPosition(release);
+  const family = COMPOZY_VERSIONED_FAMILIES[data.family]!;
+  const removedIn = earliestLabel([data.removed_in, family.removed_in].filter(isLabel).filter((l) => orderOf(l) <= at));
+  const since = latestLabel([data.since, family.since].filter(isLabel));
+  const prefix = `hooks: invalid hook event ${JSON.stringify(name)}`;
+  const replacement = replacementOf(data);
+  const use = replacement ? `; use ${JSON.stringify(replacement)}` : '';
+  const outside = (kind: 'removed' | 'not_yet_added' | 'outside_releases', label: string, reason: string) => ({
+    kind,
+    release: label,
+    reason,
+    message: `${prefix} (${reason})`,
+  });
+  if (removedIn !== undefined) {
+    return outside('removed', removedIn, `removed in CompozyOS ${DATA.get(removedIn)!.name}${use}`);
+  }
+  if (since !== undefined && orderOf(since) === -1) {
+    return outside('outside_releases', since, `only in CompozyOS ${since} snapshots, outside the release order`);
+  }
+  const r = DATA.get(since ?? release.label)!;
+  return outside('not_yet_added', r.label, `added in CompozyOS ${r.name}`);
+}
+
+function isLabel(l: string | undefined): l is string {
+  return l !== undefined;
+}
+
+function earliestLabel(list: string[]): string | undefined {
+  return list.sort((a, b) => orderOf(a) - orderOf(b))[0];
+}
+
+function latestLabel(list: string[]): string | undefined {
+  // A version outside the release order counts as latest: nothing in a release has the item.
+  return list
+    .sort((a, b) => (orderOf(a) === -1 ? Infinity : orderOf(a)) - (orderOf(b) === -1 ? Infinity : orderOf(b)))
+    .at(-1);
+}
+
+/** The replacement an event's data names (`replaced_by`), if any. */
+function replacementOf(e: VersionedEventData): string | undefined {
+  return e.replaced_by !== undefined && e.replaced_by !== '' ? e.replaced_by : undefined;
+}
+
+/**
+ * Every event some release has, in catalog order: what a file schema accepts, since a schema
+ * cannot know the user's release (scripts/gen-schemas.mjs computes the same list).
+ */
+export function eventsOfAnyRelease(): string[] {
+  const names = new Set<string>();
+  for (const r of SELECTABLE) for (const e of releaseCatalog(r).events) names.add(e.name);
+  return COMPOZY_VERSIONED_EVENTS.map((e) => e.name).filter((n) => names.has(n));
+}
+
+/** Every matcher field some release accepts (`agent_type` included, as in each release). */
+export function matcherFieldsOfAnyRelease(): Set<string> {
+  const fields = new Set<string>();
+  for (const r of SELECTABLE) for (const f of releaseCatalog(r).knownMatcherFields) fields.add(f);
+  return fields;
+}
