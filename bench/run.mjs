@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { compare, peakRss, rssMethod, run, stats } from './lib/measure.mjs';
 import {
   catalogWorkspace,
+  claudeDispatchHome,
   demoCopy,
   dispatchHome,
   floodHome,
@@ -87,6 +88,20 @@ const cpuNote = (r) =>
     ? `; CPU time (user+sys) ratio ${r.cpuRatios.median.toFixed(2)} (${r.cpuRatios.min.toFixed(2)}–${r.cpuRatios.max.toFixed(2)})`
     : '';
 const spread = (r) => `${r.median.toFixed(0)} ms (${r.min.toFixed(0)}–${r.max.toFixed(0)})`;
+
+/** The ratio row of a dispatch figure: fire ÷ the Node baseline, target 1.3×. */
+function dispatchRatioRow(id, figure, r) {
+  return row({
+    id,
+    figure,
+    unit: '×',
+    median: r.ratio,
+    min: r.ratios.min,
+    max: r.ratios.max,
+    target: { op: '<=', value: 1.3 },
+    detail: `hookctl ${spread(r.a)} vs node ${spread(r.b)} (ratio of medians ${r.ratioOfMedians.toFixed(2)})${cpuNote(r)}`,
+  });
+}
 
 /** 1. Start-up of the read commands on the demo ÷ `node -e 0`. */
 async function startup() {
@@ -171,16 +186,11 @@ async function dispatch() {
 
   const r = await compare(fire, baseline, { runs: runsFor('dispatch'), warmup, cpu: true });
   return [
-    row({
-      id: 'dispatch-ratio',
-      figure: `dispatch: \`hooks fire\` of ${count} sync hooks (\`true\`) ÷ plain Node spawning them`,
-      unit: '×',
-      median: r.ratio,
-      min: r.ratios.min,
-      max: r.ratios.max,
-      target: { op: '<=', value: 1.3 },
-      detail: `hookctl ${spread(r.a)} vs node ${spread(r.b)} (ratio of medians ${r.ratioOfMedians.toFixed(2)})${cpuNote(r)}`,
-    }),
+    dispatchRatioRow(
+      'dispatch-ratio',
+      `dispatch: \`hooks fire\` of ${count} sync hooks (\`true\`) ÷ plain Node spawning them`,
+      r,
+    ),
     row({
       id: 'dispatch-per-hook',
       figure: `dispatch: overhead per hook ((fire − baseline) ÷ ${count}, start-up included)`,
@@ -190,6 +200,63 @@ async function dispatch() {
       max: r.differences.max / count,
       detail: `median of the per-round differences, ${r.differences.median.toFixed(0)} ms, over ${count} hooks`,
     }),
+  ];
+}
+
+/**
+ * 2b. A claude `hooks fire` of 200 UserPromptSubmit command hooks (shell form, `true <n>`) ÷ Node
+ * spawning the same 200 `/bin/sh -c` commands at once: claude hooks run in parallel (claude.md §5.1).
+ */
+async function claudeDispatch() {
+  const count = 200;
+  const { dir } = await claudeDispatchHome(work, count);
+  const env = homesEnv(dir);
+  rmSync(join(env.HOOKCTL_STATE_DIR, 'claude'), { recursive: true, force: true });
+  const payloadFile = join(dir, 'payload.json');
+  writeFileSync(payloadFile, JSON.stringify({ prompt: 'benchmark', session_id: 'bench-claude-dispatch' }) + '\n');
+  const fire = {
+    cmd: hookctl(
+      'hooks',
+      'fire',
+      'UserPromptSubmit',
+      '--dialect',
+      'claude',
+      '--payload',
+      payloadFile,
+      '-o',
+      'json',
+      '--workspace',
+      join(dir, 'workspace'),
+    ),
+    env,
+  };
+  const baseline = {
+    cmd: [
+      node,
+      join(root, 'bench', 'lib', 'spawn-baseline.mjs'),
+      '--parallel',
+      String(count),
+      payloadFile,
+      '/bin/sh',
+      '-c',
+      'true 000',
+    ],
+    env,
+  };
+  const result = JSON.parse((await run(fire.cmd, { ...fire, capture: true })).stdout);
+  const applied = result.runs?.filter((r) => r.outcome === 'applied').length;
+  if (result.dialect !== 'claude' || applied !== count)
+    throw new Error(
+      `claude dispatch: expected ${count} applied claude runs, got ${applied} (dialect ${result.dialect}, verdict ${result.verdict})`,
+    );
+
+  const r = await compare(fire, baseline, { runs: runsFor('dispatch'), warmup, cpu: true });
+  return [
+    dispatchRatioRow(
+      'dispatch-claude-ratio',
+      `dispatch (claude): \`hooks fire\` of ${count} parallel command hooks (\`sh -c true\`) ÷ plain Node spawning them at once`,
+      r,
+    ),
   ];
 }
 
@@ -347,7 +414,13 @@ log(
   `${env.nproc} cores, ${env.cpu}, Node ${env.node}, load ${env.loadavg.join(' ')}; warm-up ${warmup}${smoke ? ' (smoke: one run each)' : ''}`,
 );
 const rows = [];
-const steps = { startup, dispatch, ledger, catalog, memory };
+const steps = {
+  startup,
+  dispatch: async () => [...(await dispatch()), ...(await claudeDispatch())],
+  ledger,
+  catalog,
+  memory,
+};
 for (const name of FIGURES) {
   if (!only.includes(name)) continue;
   const t = Date.now();

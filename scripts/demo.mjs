@@ -1,37 +1,68 @@
 #!/usr/bin/env node
 // The Quick start's main job: run hookctl on the bundled demo (fixtures/demo) the way a user
 // would, printing each command before its output. Run records go to the demo homes' sessions/
-// folders, which git ignores.
-import { spawnSync } from 'node:child_process';
+// folders and fixtures/demo/claude/state/, which git ignores.
+import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const demo = join(root, 'fixtures', 'demo');
+const claude = join(demo, 'claude');
 const env = {
   ...process.env,
   COMPOZY_HOME: join(demo, 'home', '.compozy'),
   COSH_HOME: join(demo, 'home', '.copilot-shell'),
   COSH_SYSTEM_ROOT: join(demo, 'system'),
 };
+// The Claude Code setup has homes of its own: its PreToolUse must not meet cosh's.
+const claudeEnv = {
+  ...process.env,
+  HOME: join(claude, 'home'),
+  CLAUDE_CONFIG_DIR: join(claude, 'home', '.claude'),
+  HOOKCTL_CLAUDE_MANAGED_DIR: join(claude, 'managed'),
+  HOOKCTL_STATE_DIR: join(claude, 'state'),
+  DEMO_LOG: join(claude, 'state', 'demo.log'),
+};
 const where = ['--workspace', 'fixtures/demo/workspace', '--additional-dir', 'fixtures/demo/extra'];
+const cw = ['--workspace', 'fixtures/demo/claude/workspace'];
+const P = 'fixtures/demo/payloads';
 const steps = [
-  ['hooks', 'list', ...where],
-  ['hooks', 'validate', ...where],
-  ['hooks', 'fire', 'prompt.post_assemble', ...where, '--payload', 'fixtures/demo/payloads/prompt.json'],
-  ['hooks', 'fire', 'tool.pre_call', ...where, '--payload', 'fixtures/demo/payloads/tool-secret.json'],
-  ['hooks', 'fire', 'PreToolUse', ...where, '--payload', 'fixtures/demo/payloads/cosh-rm.json', '-o', 'jsonl'],
-  ['hooks', 'runs', '--session', 'sess_demo', '--last', '5'],
+  [['hooks', 'list', ...where], 0],
+  [['hooks', 'validate', ...where], 0],
+  [['hooks', 'fire', 'prompt.post_assemble', ...where, '--payload', `${P}/prompt.json`], 0],
+  [['hooks', 'fire', 'tool.pre_call', ...where, '--payload', `${P}/tool-secret.json`], 1],
+  [['hooks', 'fire', 'PreToolUse', ...where, '--payload', `${P}/cosh-rm.json`, '-o', 'jsonl'], 1],
+  [['hooks', 'runs', '--session', 'sess_demo', '--last', '5'], 0],
+  // Claude Code
+  [['hooks', 'list', ...cw, '--dialect', 'claude'], 0, claudeEnv],
+  [['hooks', 'fire', 'PreToolUse', ...cw, '--payload', `${P}/claude-rm.json`], 1, claudeEnv],
+  [['hooks', 'fire', 'PreToolUse', ...cw, '--payload', `${P}/claude-push.json`], 4, claudeEnv],
+  [['hooks', 'fire', 'PreToolUse', ...cw, '--payload', `${P}/claude-npm.json`], 0, claudeEnv],
+  [['hooks', 'fire', 'PreToolUse', ...cw, '--payload', `${P}/claude-write-env.json`], 1, claudeEnv],
+  [['hooks', 'fire', 'UserPromptSubmit', ...cw, '--payload', `${P}/claude-prompt.json`], 0, claudeEnv],
+  [['hooks', 'runs', '--session', 'claude_demo', '--last', '6'], 0, claudeEnv],
 ];
+
+// The demo's http hook posts to a small local server (fixtures/demo/servers).
+const server = spawn(process.execPath, [join(demo, 'servers', 'claude-hook-server.mjs')], {
+  stdio: ['ignore', 'ignore', 'pipe'],
+});
+await new Promise((resolve) => server.stderr.once('data', resolve));
+
 let failed = 0;
-for (const args of steps) {
+for (const [args, expected, stepEnv = env] of steps) {
   process.stdout.write(`\n$ hookctl ${args.join(' ')}\n`);
-  const r = spawnSync(process.execPath, [join(root, 'bin', 'run.js'), ...args], { cwd: root, env, stdio: 'inherit' });
-  // fire's denials exit 1 by design; anything else non-zero is a failure of the demo.
-  const expected = args[1] === 'fire' && !args.includes('prompt.post_assemble') ? 1 : 0;
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'run.js'), ...args], {
+    cwd: root,
+    env: stepEnv,
+    stdio: 'inherit',
+  });
+  // fire's denials exit 1 and an "ask" exits 4 by design; any other difference is a failure.
   if (r.status !== expected) {
     failed++;
     process.stdout.write(`(exit ${r.status}, expected ${expected})\n`);
   } else process.stdout.write(`(exit ${r.status})\n`);
 }
+server.kill();
 process.exit(failed ? 1 : 0);

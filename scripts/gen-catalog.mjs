@@ -23,9 +23,10 @@
 // - notes are dropped (the JSON keeps them); hookctl's own adjustments (HOOKCTL_ADJUSTMENTS)
 //   are applied, each asserting the data it changes still looks as expected.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatTypeScript, writeOrCheck } from './lib/generated.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -194,22 +195,7 @@ const outputs = [
 
 let stale = 0;
 for (const [file, text] of outputs) {
-  const formatted = await format(file, text);
-  if (check) {
-    let current = '';
-    try {
-      current = readFileSync(file, 'utf8');
-    } catch {
-      // missing counts as stale
-    }
-    if (current !== formatted) {
-      stale++;
-      console.error(`gen-catalog: ${relative(root, file)} is stale`);
-    }
-  } else {
-    writeFileSync(file, formatted);
-    console.log(`gen-catalog: wrote ${relative(root, file)}`);
-  }
+  if (writeOrCheck({ tool: 'gen-catalog', root, file, text: await formatTypeScript(file, text), check })) stale++;
 }
 console.log(
   `gen-catalog: ${releases.length} versions (${releases.filter((r) => r.selectable).length} selectable), ` +
@@ -383,17 +369,6 @@ function applyHookctlAdjustments() {
 /** JSON is a valid TypeScript expression; prettier (when present) makes it read like the rest of the code. */
 function literal(value) {
   return JSON.stringify(value, null, 2);
-}
-
-async function format(file, text) {
-  let prettier;
-  try {
-    prettier = await import('prettier');
-  } catch {
-    return text;
-  }
-  const config = (await prettier.resolveConfig(file)) ?? {};
-  return prettier.format(text, { singleQuote: true, printWidth: 120, trailingComma: 'all', ...config, filepath: file });
 }
 
 function fail(list) {

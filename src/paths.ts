@@ -13,11 +13,16 @@ export interface Locations {
   additionalDirs: string[];
   /** `skills/` inside the installed hookctl package. */
   bundledSkillsDir: string;
+  /** `--plugin-dir` (Claude Code's own flag, claude.md §1): extra plugin roots, in flag order. */
+  pluginDirs: string[];
+  /** hookctl's own state: `HOOKCTL_STATE_DIR`, else `${XDG_STATE_HOME:-~/.local/state}/hookctl`. */
+  stateDir: string;
 }
 
 export interface LocationOptions {
   workspace?: string;
   additionalDirs?: string[];
+  pluginDirs?: string[];
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   /** The installed hookctl package: oclif's config root (its `skills/` is the bundled location). */
@@ -35,6 +40,11 @@ export function resolveLocations(opts: LocationOptions): Locations {
     workspace: resolve(cwd, opts.workspace ?? '.'),
     additionalDirs: (opts.additionalDirs ?? []).map((d) => resolve(cwd, d)),
     bundledSkillsDir: join(opts.packageRoot, 'skills'),
+    pluginDirs: (opts.pluginDirs ?? []).map((d) => resolve(cwd, d)),
+    stateDir: resolve(
+      cwd,
+      nonEmpty(env.HOOKCTL_STATE_DIR) ?? join(nonEmpty(env.XDG_STATE_HOME) ?? join(home, '.local', 'state'), 'hookctl'),
+    ),
   };
 }
 

@@ -45,6 +45,11 @@ export function homesEnv(base, { compozyHome, coshHome, coshSystemRoot } = {}) {
   env.COMPOZY_HOME = compozyHome ?? join(base, 'home', '.compozy');
   env.COSH_HOME = coshHome ?? join(base, 'home', '.copilot-shell');
   env.COSH_SYSTEM_ROOT = coshSystemRoot ?? join(base, 'system');
+  // Claude Code's locations too, so no bench ever reads the real ~/.claude or /etc/claude-code.
+  env.CLAUDE_CONFIG_DIR = join(base, 'home', '.claude');
+  env.HOOKCTL_CLAUDE_MANAGED_DIR = join(base, 'system', 'claude-code');
+  env.HOOKCTL_STATE_DIR = join(base, 'state');
+  delete env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS;
   return env;
 }
 
@@ -248,5 +253,23 @@ export function floodHome(workDir, bytes) {
     mkdirSync(join(dir, 'system'), { recursive: true });
     mkdirSync(join(dir, 'workspace'), { recursive: true });
     writeFileSync(join(dir, 'home', '.compozy', 'config.toml'), toml);
+  });
+}
+
+/**
+ * A Claude Code user settings file with `count` UserPromptSubmit command hooks in shell form
+ * (`true <n>`: distinct handlers, so none is deduplicated), for the claude dispatch figure.
+ */
+export function claudeDispatchHome(workDir, count) {
+  return generateOnce(join(workDir, `claude-dispatch-${count}`), async (dir) => {
+    const hooks = [];
+    for (let i = 0; i < count; i++) hooks.push({ type: 'command', command: `true ${String(i).padStart(3, '0')}` });
+    mkdirSync(join(dir, 'home', '.claude'), { recursive: true });
+    mkdirSync(join(dir, 'home', '.compozy'), { recursive: true });
+    mkdirSync(join(dir, 'home', '.copilot-shell'), { recursive: true });
+    mkdirSync(join(dir, 'system'), { recursive: true });
+    mkdirSync(join(dir, 'workspace'), { recursive: true });
+    const settings = { hooks: { UserPromptSubmit: [{ hooks }] } };
+    writeFileSync(join(dir, 'home', '.claude', 'settings.json'), JSON.stringify(settings, null, 2) + '\n');
   });
 }

@@ -32,6 +32,25 @@ export async function catalogChanges(opts: { dialect?: string } = {}): Promise<C
   return lists.flat();
 }
 
+/**
+ * Detail of one event in every dialect that has it (`--dialect`: that one), in registry order:
+ * cosh and claude share event names, and `hooks events PreToolUse` shows both (claude.md §7).
+ */
+export async function eventDetails(name: string, dialect?: string): Promise<EventDetail[]> {
+  const found = await Promise.all(
+    selectDialects(dialect)
+      .filter((d) => d.hasEvent(name))
+      .map((d) => d.eventDetail(name)),
+  );
+  return found.filter((d): d is EventDetail => d !== undefined);
+}
+
+/** `hooks events EVENT --schema`: the schemas of the first dialect (registry order, or `--dialect`) that has it. */
+export async function eventSchemas(name: string, dialect?: string): Promise<EventSchemas | undefined> {
+  const first = selectDialects(dialect).find((d) => d.hasEvent(name));
+  return first?.eventSchemas(name);
+}
+
 /** Detail of one event: the first dialect in registry order that has it; undefined when none does. */
 export async function eventDetail(name: string): Promise<EventDetail | undefined> {
   const dialect = dialects().find((d) => d.hasEvent(name));
@@ -48,10 +67,4 @@ export function missingEventMessage(name: string): string {
     if (hint) return hint;
   }
   return `unknown event "${name}" (see: hookctl hooks events)`;
-}
-
-/** `hooks events EVENT --schema`: the payload and answer schemas of the dialect shown by eventDetail. */
-export async function eventSchemas(name: string): Promise<EventSchemas | undefined> {
-  const dialect = dialects().find((d) => d.hasEvent(name));
-  return dialect?.eventSchemas(name);
 }

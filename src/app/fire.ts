@@ -23,11 +23,13 @@ export interface FireRequest {
   dialect?: string;
   loc: Locations;
   env: NodeJS.ProcessEnv;
+  /** Dialect-specific selections from the command line (claude: `--skill`, `--agent`). */
+  options?: Record<string, unknown>;
   /** Called as each run is recorded (for `-o jsonl` streaming). */
   onRecord?: (r: RunRecord) => void;
   onNotification?: (n: unknown) => void;
-  /** Problems that change nothing in the result (an OpenTelemetry collector that is down). */
-  onWarning?: (text: string) => void;
+  /** A dispatch's warnings for stderr (a result's `warnings` never reach its JSON), and the export's. */
+  onWarning?: (w: string) => void;
   /** hookctl's version (the exported telemetry's instrumentation scope). */
   version?: string;
 }
@@ -192,6 +194,7 @@ export async function planFire(req: FireRequest): Promise<DryRunResult> {
     env: req.env,
     sessionId: req.sessionId,
     context: catalog.context,
+    ...(req.options ? { options: req.options } : {}),
   });
   return { event: req.event, dialect: dialect.name, plan };
 }
@@ -245,10 +248,19 @@ export async function fire(request: FireRequest): Promise<FireResult> {
       },
       onNotification: req.onNotification,
       context: catalog.context,
+      ...(req.options ? { options: req.options } : {}),
       ...(telemetry !== undefined ? { observer: telemetry } : {}),
     });
     verdict = result.verdict;
-    return { event: req.event, dialect: dialect.name, session_id: sessionId, dispatch_id: dispatchId, ...result };
+    const { warnings, ...rest } = result;
+    if (Array.isArray(warnings)) for (const w of warnings) if (typeof w === 'string') req.onWarning?.(w);
+    return {
+      event: req.event,
+      dialect: dialect.name,
+      session_id: sessionId,
+      dispatch_id: dispatchId,
+      ...rest,
+    } as FireResult;
   } finally {
     await ledger.close();
     // After the ledger is complete: the export can only add a warning.

@@ -1,6 +1,6 @@
 // The `hooks list` use case (SPEC §6): the catalog filtered, in listing order. Pure: no I/O.
 import type { OrderedDeclaration } from '../declarations/model.js';
-import { dialects } from '../dialects/registry.js';
+import { dialectNamed, dialects } from '../dialects/registry.js';
 import { hasWildcard, pathMatch } from '../matching/pathmatch.js';
 
 export interface ListFilter {
@@ -8,7 +8,7 @@ export interface ListFilter {
   event?: string;
   source?: string;
   mode?: string;
-  /** Agent name: hooks whose matcher.agent_name is this agent. */
+  /** Agent name: hooks scoped to this agent (matcher.agent_name; claude: the subagent's own hooks). */
   agent?: string;
   dialect?: string;
   /** Include disabled, nameless, blocked and overridden hooks (with status and why). */
@@ -24,9 +24,15 @@ export function filterDeclarations(decls: OrderedDeclaration[], f: ListFilter): 
         (f.source === undefined || d.source === f.source) &&
         (f.mode === undefined || d.mode === f.mode) &&
         (f.dialect === undefined || d.dialect === f.dialect) &&
-        (f.agent === undefined || d.matcher.agent_name === f.agent),
+        (f.agent === undefined || isAgentHook(d, f.agent)),
     ),
   );
+}
+
+/** The dialect's own reading of `--agent` (claude: the subagent's hooks), else matcher.agent_name. */
+function isAgentHook(d: OrderedDeclaration, agent: string): boolean {
+  const own = dialectNamed(d.dialect)?.isAgentHook;
+  return own ? own(d, agent) : d.matcher.agent_name === agent;
 }
 
 export function eventMatches(pattern: string, event: string): boolean {

@@ -64,8 +64,8 @@ export async function validateSources(input: ValidationInput): Promise<Validatio
 }
 
 /**
- * A named file goes to the first dialect, in registry order, that claims it; the one that
- * claims unknown files (compozy) is asked last and reports a file nobody claims.
+ * A named file goes to every dialect, in registry order, that claims it; the one that claims
+ * unknown files (compozy) is asked last and reports a file nobody claims.
  */
 async function validateOneFile(file: string, input: ValidationInput): Promise<FileValidation & { dialect: Dialect }> {
   const { readSourceFile } = await import('../declarations/source-file.js');
@@ -75,9 +75,25 @@ async function validateOneFile(file: string, input: ValidationInput): Promise<Fi
     ...dialects().filter((d) => !d.claimsUnknownFiles),
     ...dialects().filter((d) => d.claimsUnknownFiles),
   ];
+  // Every dialect that claims the file judges it (a SKILL.md can hold compozy and claude hooks,
+  // claude.md §7); the one that claims unknown files speaks only when another claimed nothing or
+  // it reads the file as its own.
+  const verdicts: (FileValidation & { dialect: Dialect })[] = [];
   for (const dialect of ordered) {
     const verdict = await dialect.validateFile(file, text, input.loc, input.env);
-    if (verdict) return { ...verdict, dialect };
+    if (!verdict) continue;
+    const unknown = verdict.diagnostics.some((d) => d.code === 'unknown_file_kind');
+    if (dialect.claimsUnknownFiles && verdicts.length > 0 && unknown) continue;
+    verdicts.push({ ...verdict, dialect });
+  }
+  if (verdicts.some((v) => v.exclusive)) verdicts.splice(0, verdicts.length, ...verdicts.filter((v) => v.exclusive));
+  if (verdicts.length > 0) {
+    const withSchema = verdicts.find((v) => v.schema !== undefined);
+    return {
+      dialect: (withSchema ?? verdicts[0]!).dialect,
+      diagnostics: verdicts.flatMap((v) => v.diagnostics),
+      ...(withSchema ? { schema: withSchema.schema } : {}),
+    };
   }
   // No dialect reads every file kind: say so rather than report nothing.
   const message = `cannot tell what kind of declaration file this is (no dialect reads it)`;

@@ -33,6 +33,11 @@ export const baseFlags = {
     multiple: true,
     helpGroup: 'GLOBAL',
   }),
+  'plugin-dir': Flags.string({
+    description: 'A Claude Code plugin folder to load as if installed and enabled (repeatable).',
+    multiple: true,
+    helpGroup: 'GLOBAL',
+  }),
   output: Flags.string({
     char: 'o',
     description: 'Output format.',
@@ -100,6 +105,7 @@ export abstract class HookctlCommand extends Command {
     return resolveLocations({
       workspace: flags.workspace,
       additionalDirs: flags['additional-dir'],
+      pluginDirs: flags['plugin-dir'],
       packageRoot: this.config.root,
     });
   }

@@ -2,7 +2,10 @@
 // (src/app/edit.ts), rendered by src/views/edit.ts. Each command file only names its action and
 // flags.
 import { Args, Flags, HookctlCommand, type BaseFlags } from './base-command.js';
-import { changeJson, renderChange } from '../views/edit.js';
+import { usageError } from '../errors.js';
+import { changeOwner } from '../app/change-owner.js';
+import { dialectNames } from '../dialects/registry.js';
+import { changeJson, renderChange, type ChangeResult } from '../views/edit.js';
 import type { EditAction, EditScope } from '../dialects/types.js';
 import type { DeclarationFlags } from '../dialects/compozy/edit/flags-to-fields.js';
 
@@ -14,14 +17,33 @@ export const nameArg = {
   }),
 };
 
+/** create (claude hooks have no names) and enable/disable (`--all-hooks`) may go without one. */
+export const optionalNameArg = {
+  name: Args.string({
+    ignoreStdin: true, // see src/cli/base-command.ts
+    description: 'Hook name (claude: none for create; none with --all-hooks).',
+    required: false,
+  }),
+};
+
 export const targetFlags = {
   scope: Flags.string({
     description:
-      'Which config.toml to change: workspace (<workspace>/.compozy/config.toml) or global ($COMPOZY_HOME/config.toml).',
-    options: ['workspace', 'global'],
-    default: 'workspace',
+      'Which file to change. compozy: workspace (default, <workspace>/.compozy/config.toml) or global ($COMPOZY_HOME/config.toml); claude: project (default, alias workspace), local or user (alias global).',
+    options: ['workspace', 'global', 'project', 'local', 'user'],
+  }),
+  dialect: Flags.string({
+    description: 'The dialect whose hook this is (default: told by the name or the event).',
+    options: dialectNames(),
   }),
   'dry-run': Flags.boolean({ description: 'Print the unified diff of the change and write nothing.' }),
+};
+
+/** `hooks enable|disable --all-hooks` (claude: disableAllHooks in the --scope file). */
+export const allHooksFlag = {
+  'all-hooks': Flags.boolean({
+    description: 'claude: turn every hook off (disable) or back on (enable) in the --scope settings file.',
+  }),
 };
 
 /** The declaration fields of `create` and `update`; `required` marks the ones create needs. */
@@ -46,6 +68,21 @@ export function fieldFlags(opts: { create: boolean }) {
       description: 'K=V added to the hook environment (repeatable). Secrets belong in secret_env.',
       multiple: true,
     }),
+    // claude handler fields (claude.md §7); --matcher is then the raw matcher string, --timeout seconds.
+    url: Flags.string({ description: 'claude: an http hook posting to this URL (instead of --command).' }),
+    shell: Flags.string({ description: 'claude: bash or powershell.', options: ['bash', 'powershell'] }),
+    async: Flags.boolean({ description: 'claude: run in the background.', allowNo: true }),
+    'async-rewake': Flags.boolean({ description: 'claude: background, and exit 2 wakes Claude.', allowNo: true }),
+    header: Flags.string({
+      description: 'claude: NAME=VALUE of an http hook (repeatable); use $VAR for secrets.',
+      multiple: true,
+    }),
+    'allowed-env-var': Flags.string({
+      description: 'claude: a variable http headers may expand (repeatable).',
+      multiple: true,
+    }),
+    if: Flags.string({ description: 'claude: one permission rule, such as "Bash(git push *)".' }),
+    'status-message': Flags.string({ description: 'claude: spinner text.' }),
   };
 }
 
@@ -68,10 +105,30 @@ export function declarationFlagsOf(flags: Record<string, unknown>): DeclarationF
 export abstract class DeclarationChangeCommand extends HookctlCommand {
   protected async runChange(
     action: EditAction,
-    name: string,
-    flags: BaseFlags & { scope?: string; 'dry-run'?: boolean },
+    name: string | undefined,
+    flags: BaseFlags & { scope?: string; 'dry-run'?: boolean; dialect?: string; 'all-hooks'?: boolean },
     fields: DeclarationFlags = {},
   ): Promise<void> {
+    const owner = changeOwner({
+      action,
+      name,
+      event: fields.event,
+      dialect: flags.dialect,
+      allHooks: flags['all-hooks'],
+    });
+    if (owner !== undefined) {
+      const loc = this.locations(flags);
+      const dryRun = Boolean(flags['dry-run']);
+      const input = { action, name, flags: flags as Record<string, unknown>, dryRun, loc, env: process.env };
+      return this.printChange(await owner.changeHooks!(input), flags);
+    }
+    if (flags['all-hooks']) throw usageError('--all-hooks turns a whole settings file off: pass --dialect claude');
+    if (name === undefined) throw usageError(`hooks ${action} needs a NAME`);
+    if (flags.scope !== undefined && flags.scope !== 'workspace' && flags.scope !== 'global') {
+      throw usageError(
+        `--scope ${flags.scope} is for claude settings files; config.toml scopes are workspace and global`,
+      );
+    }
     const { changeFromFlags } = await import('../app/edit.js');
     const result = await changeFromFlags({
       action,
@@ -82,6 +139,10 @@ export abstract class DeclarationChangeCommand extends HookctlCommand {
       loc: this.locations(flags),
       env: process.env,
     });
+    this.printChange(result, flags);
+  }
+
+  private printChange(result: ChangeResult, flags: BaseFlags): void {
     for (const w of result.warnings) this.printWarning(w);
     const format = this.outputFormat(flags);
     if (format === 'json') return this.printJson(changeJson(result));

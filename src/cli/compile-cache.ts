@@ -109,22 +109,14 @@ function cacheFolder(env: NodeJS.ProcessEnv): string | { off: string } {
   return dir;
 }
 
-/**
- * Modules Node compiles itself: those of the OpenTelemetry packages that call `import()` (the
- * exporters' `import('http')`), which code compiled through vm.Script cannot do on Node 20: with
- * cached data it throws "A dynamic import callback was not specified", without it Node prints an
- * ExperimentalWarning on stderr. (oclif's modules also contain `import(` but never call it on
- * hookctl's paths; they keep their cache.)
- */
-const UNCACHED = /[\\/]node_modules[\\/]@opentelemetry[\\/]/;
-const DYNAMIC_IMPORT = /\bimport\s*\(/;
-
 function install(Module: ModuleStatic, dir: string): void {
   const compile = Module.prototype._compile;
   const made: { script: Script; file: string; filename: string; source: string }[] = [];
   Module.prototype._compile = function (this: ModuleLike, content: string, filename: string, format?: string) {
-    if (format === 'module' || (UNCACHED.test(filename) && DYNAMIC_IMPORT.test(content)))
-      return compile.call(this, content, filename, format);
+    if (format === 'module') return compile.call(this, content, filename, format);
+    // A dynamic import() in code compiled by vm.Script needs an experimental loader flag that
+    // Node 20 does not honour (web-tree-sitter loads its grammar that way): Node compiles those.
+    if (content.includes('import(')) return compile.call(this, content, filename, format);
     const file = join(dir, entryName(filename));
     const found = cachedCode(file, filename, content);
     const cachedData = typeof found === 'string' ? undefined : found;

@@ -18,7 +18,11 @@ export type Mode = 'sync' | 'async';
 /** active: dispatched. The others only show in `hooks list --all`, with `why`. */
 export type DeclarationStatus = 'active' | 'disabled' | 'skipped' | 'blocked' | 'overridden';
 
-export type ExecutorKind = 'subprocess' | 'native' | 'http' | 'agent' | 'wasm';
+/**
+ * What runs the hook, in its dialect's words: compozy `subprocess`, `native`, `http`, `agent`,
+ * `wasm`; claude the handler type (`command`, `http`, `mcp_tool`, `prompt`, `agent`).
+ */
+export type ExecutorKind = string;
 
 export interface Location {
   /** Absolute path of the file the declaration lives in. */

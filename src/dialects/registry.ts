@@ -4,10 +4,11 @@
 // Importing this loads each dialect's light index (its event catalog, src/dialects/types.ts);
 // loaders, rules and dispatch load only when a use case calls the member that needs them.
 import { compozy } from './compozy/index.js';
+import { claudeDialect } from './claude/index.js';
 import { cosh } from './cosh/index.js';
 import type { Dialect } from './types.js';
 
-const registered: Dialect[] = [compozy, cosh];
+const registered: Dialect[] = [compozy, cosh, claudeDialect];
 
 /** Every dialect, in registry order (list, events and runs show them in this order). */
 export function dialects(): readonly Dialect[] {

@@ -26,6 +26,7 @@
 // - `DispatchResult` keys are printed in the order the dialect builds them (after `event`,
 //   `dialect`, `session_id`, `dispatch_id`, which the fire use case puts first).
 // - `PlanEntry.order` and `DispatchResult` stay as drafted; `PlanEntry.source` is the shared string.
+import type { Colour } from '../cli/colour.js';
 import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import type { Locator } from '../declarations/source-file.js';
@@ -92,6 +93,11 @@ export interface EventDetail extends EventRow {
 
 export interface FileValidation {
   diagnostics: Diagnostic[];
+  /**
+   * The file's name and place make it this dialect's kind alone (claude: `.claude/settings.json`):
+   * the guesses of other dialects about it are dropped.
+   */
+  exclusive?: boolean;
   /** The JSON Schema kind (schemas/, src/validate/validators.generated.ts) that describes this file. */
   schema?: string;
 }
@@ -329,7 +335,61 @@ export interface Dialect {
   /** The exit code of a finished dispatch (SPEC §6). */
   exitCode(result: DispatchResult): number;
 
+  // ---- optional: where a dialect's shape differs from the shared views (claude) ----
+  /** Fields this dialect's `hooks list` JSON entries add or replace (claude: handler_type, label, …). */
+  listFields?(d: OrderedDeclaration): Record<string, unknown>;
+  /** Fields `hooks info` adds beyond listFields (claude: the handler as written). */
+  infoFields?(d: OrderedDeclaration): Record<string, unknown>;
+  /** The human columns of `hooks list --dialect <name>`. */
+  readonly listColumns?: {
+    head: readonly string[];
+    row(d: OrderedDeclaration): (string | number | null)[];
+  };
+  /** `hooks list --agent NAME`: whether a declaration is that agent's (default: `matcher.agent_name`). */
+  isAgentHook?(d: OrderedDeclaration, agent: string): boolean;
+  /** `hooks runs` shows its records' `decision` in a column of its own. */
+  readonly decisionColumn?: boolean;
+  /** Human renderings of `fire` and `fire --dry-run` when the shared ones do not fit. */
+  fireViews?(): Promise<DialectFireViews>;
+
+  // ---- optional: a dialect that runs whole changes itself ----
+  // For edits that do not fit `mutations`' name-keyed config editor (claude: positional names,
+  // three scopes, no NAME on create, `--all-hooks`): the change command hands it the parsed flags.
+  /** Whether a change given without `--dialect` is this dialect's (its name form, its event). */
+  ownsChange?(req: { action: string; name?: string; event?: string; allHooks?: boolean }): boolean;
+  changeHooks?(req: DialectChangeRequest): Promise<DialectChangeResult>;
+
   // ---- edit ----
   /** What the edit commands may change; absent: this dialect's hooks are read only. */
   readonly mutations?: DialectMutations;
+}
+
+export interface DialectFireViews {
+  result(result: DispatchResult & { event: string; dialect: string }, exitCode: number, colour: Colour): string;
+  plan(plan: { event: string; dialect: string; plan: PlanEntry[] }, colour: Colour): string;
+}
+
+/** One run of create/update/delete/enable/disable, with the command's flags as parsed. */
+export interface DialectChangeRequest {
+  action: 'create' | 'update' | 'delete' | 'enable' | 'disable';
+  /** The NAME argument, when given. */
+  name?: string;
+  /** Every flag of the command (the dialect reads its own). */
+  flags: Record<string, unknown>;
+  dryRun: boolean;
+  loc: Locations;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Shaped as the shared change result (src/app/edit.ts), so one view prints both. */
+export interface DialectChangeResult {
+  action: DialectChangeRequest['action'];
+  name: string;
+  scope: string | null;
+  file: string;
+  changed: boolean;
+  dry_run: boolean;
+  diff?: string;
+  targets: { dialect: string; file: string; changed: boolean; created?: boolean; diff?: string }[];
+  warnings: string[];
 }

@@ -127,3 +127,11 @@ export async function writeFailures<T>(file: string, fn: () => Promise<T>): Prom
     );
   }
 }
+
+/** Test hook: `HOOKCTL_TEST_FAULT=kill-before-rename` dies by SIGKILL with the new file written but not renamed. */
+export function faultInjection(env: NodeJS.ProcessEnv): (() => void) | undefined {
+  if (env.HOOKCTL_TEST_FAULT !== 'kill-before-rename') return undefined;
+  return () => {
+    process.kill(process.pid, 'SIGKILL');
+  };
+}

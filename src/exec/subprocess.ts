@@ -139,8 +139,11 @@ function runResolved(
       return;
     }
 
-    const stdout = new Capture(CAPTURE_LIMIT_BYTES);
-    let stderrBytes = 0; // stderr content never leaves the executor: only its size does
+    const stdout = new Capture(req.stdoutLimitBytes ?? CAPTURE_LIMIT_BYTES);
+    const stderrLimit = req.stderrLimitBytes ?? CAPTURE_LIMIT_BYTES;
+    // Stderr content never leaves the executor, only its size, unless the caller asks (claude).
+    const stderr = req.captureStderr ? new Capture(stderrLimit) : undefined;
+    let stderrBytes = 0;
     let exitCode: number | null = null;
     let signal: string | null = null;
     let exited = false;
@@ -172,9 +175,10 @@ function runResolved(
         signal,
         timedOut,
         stdout: stdout.text(),
+        ...(stderr ? { stderr: stderr.text(false) } : {}),
         stdoutBytes: stdout.total,
         stderrBytes,
-        truncated: stdout.truncated || stderrBytes > CAPTURE_LIMIT_BYTES,
+        truncated: stdout.truncated || stderrBytes > stderrLimit,
         durationMs: monotonicMs() - started,
       });
     };
@@ -194,7 +198,7 @@ function runResolved(
     });
     child.stderr.on('data', (chunk: Buffer) => {
       stderrBytes += chunk.length;
-      noteDiscarded(chunk.length);
+      if ((stderr?.add(chunk) ?? 0) < chunk.length) noteDiscarded(chunk.length);
     });
     if (child.stdin) {
       // A hook may exit or close stdin without reading it: EPIPE is not the hook's failure.
@@ -300,10 +304,10 @@ class Capture {
     return this.total > this.limit;
   }
 
-  text(): string {
+  text(mark = true): string {
     const bytes = Buffer.concat(this.chunks, this.kept);
     if (!this.truncated) return bytes.toString('utf8');
-    return bytes.subarray(0, completeUtf8Length(bytes)).toString('utf8') + TRUNCATION_MARK;
+    return bytes.subarray(0, completeUtf8Length(bytes)).toString('utf8') + (mark ? TRUNCATION_MARK : '');
   }
 }
 

@@ -16,6 +16,15 @@ export interface ExecRequest {
   signal?: AbortSignal;
   /** Called with the child's pid right after spawn (tests use it to check for survivors). */
   onSpawn?: (pid: number) => void;
+  /** Bytes of stdout kept; default CAPTURE_LIMIT_BYTES (claude keeps 1 MiB: an updatedInput can be large). */
+  stdoutLimitBytes?: number;
+  /** Bytes of stderr counted as captured; default CAPTURE_LIMIT_BYTES. */
+  stderrLimitBytes?: number;
+  /**
+   * Return the captured stderr text in ExecResult.stderr. Only the claude dialect asks: there an
+   * exit-2 reason is stderr. No other caller ever sees stderr content.
+   */
+  captureStderr?: boolean;
 }
 
 export interface ExecResult {
@@ -26,10 +35,12 @@ export interface ExecResult {
   timedOut: boolean;
   /** Captured stdout (first 8 KiB, decoded as UTF-8), ending in `...[truncated]` when cut. */
   stdout: string;
+  /** Captured stderr (decoded as UTF-8, cut at the limit without a mark); only with captureStderr. */
+  stderr?: string;
   /** Bytes the hook wrote, all of them, not only what was captured. */
   stdoutBytes: number;
   stderrBytes: number;
-  /** stdout or stderr was cut at 8 KiB. */
+  /** stdout or stderr was cut at its capture limit. */
   truncated: boolean;
   durationMs: number;
 }

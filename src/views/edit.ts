@@ -1,9 +1,13 @@
 // Human and JSON output of create/update/delete/enable/disable (SPEC §6.1).
 import type { Colour } from '../cli/colour.js';
-import type { ChangeResult } from '../app/edit.js';
+import type { ChangeResult as SharedChangeResult } from '../app/edit.js';
+import type { DialectChangeResult } from '../dialects/types.js';
 import type { EditAction } from '../dialects/compozy/edit/declaration-edit.js';
 import { dialectNamed } from '../dialects/registry.js';
 import { displayPath } from './location.js';
+
+/** A change of any dialect: the shared edits' result, or a dialect's own (claude). */
+export type ChangeResult = SharedChangeResult | (DialectChangeResult & { summary?: string });
 
 const PAST: Record<EditAction, string> = {
   create: 'created',
@@ -15,6 +19,7 @@ const PAST: Record<EditAction, string> = {
 
 /** One line for a person: what changed where, or that nothing had to. */
 export function describeChange(result: ChangeResult): string {
+  if ('summary' in result && result.summary) return result.summary;
   const q = JSON.stringify(result.name);
   const where = (t: ChangeResult['targets'][number]): string =>
     `${result.action === 'delete' ? 'from' : 'in'} ${displayPath(t.file)}`;

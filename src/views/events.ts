@@ -15,8 +15,8 @@ function table(rows: readonly EventRow[], colour: Colour): string {
     rows.map((r) => [
       r.event,
       r.dialect,
-      r.family,
-      r.sync_eligible ? 'yes' : 'no',
+      r.family ?? '-',
+      r.sync_eligible === null ? '-' : r.sync_eligible ? 'yes' : 'no',
       r.deny ?? '-',
       cell(r.payload),
       cell(r.patch),
@@ -28,10 +28,10 @@ function table(rows: readonly EventRow[], colour: Colour): string {
 export function renderEventDetail(detail: EventDetail, colour: Colour): string {
   const b = (t: string) => colour.paint('bold', t);
   return [
-    `${b(detail.event)}  ${colour.paint('dim', `(${detail.dialect}, family ${detail.family})`)}`,
+    `${b(detail.event)}  ${colour.paint('dim', detail.family === null ? `(${detail.dialect})` : `(${detail.dialect}, family ${detail.family})`)}`,
     detail.summary,
     '',
-    `${b('Sync')}      ${detail.sync_eligible ? 'yes' : 'no (async only)'}`,
+    `${b('Sync')}      ${detail.sync_eligible === null ? '-' : detail.sync_eligible ? 'yes' : 'no (async only)'}`,
     `${b('Deny')}      ${detail.deny ?? '-'}${detail.deny_field ? ` (patch field "${detail.deny_field}")` : ''}`,
     `${b('Guard')}     ${detail.guard ?? '-'}`,
     `${b('Matcher')}   ${detail.matcher_fields.length ? detail.matcher_fields.join(', ') : '-'}`,

@@ -4,6 +4,7 @@ import type { Colour } from '../cli/colour.js';
 import { renderTable } from '../cli/table.js';
 import type { DryRunResult, FireResult } from '../app/fire.js';
 import type { PlanEntry } from '../dialects/types.js';
+import { dialectNamed } from '../dialects/registry.js';
 import { ExitCode } from '../errors.js';
 
 export function renderPlan(plan: DryRunResult, colour: Colour): string {
@@ -72,4 +73,15 @@ export function renderFireResult(result: FireResult, exitCode: number, colour: C
   if (queued) lines.push(colour.paint('dim', `${queued} async hook(s) queued`));
   lines.push('', b('payload'), JSON.stringify(result.payload, null, 2));
   return lines.join('\n');
+}
+
+/** The dispatching dialect's own rendering when it has one (claude), else the shared one. */
+export async function renderFire(result: FireResult, exitCode: number, colour: Colour): Promise<string> {
+  const views = await dialectNamed(result.dialect)?.fireViews?.();
+  return views ? views.result(result, exitCode, colour) : renderFireResult(result, exitCode, colour);
+}
+
+export async function renderDryRun(plan: DryRunResult, colour: Colour): Promise<string> {
+  const views = await dialectNamed(plan.dialect)?.fireViews?.();
+  return views ? views.plan(plan, colour) : renderPlan(plan, colour);
 }

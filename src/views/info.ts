@@ -3,6 +3,7 @@ import type { Colour } from '../cli/colour.js';
 import { renderTable } from '../cli/table.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import type { RunRecord } from '../ledger/record.js';
+import { dialectNamed } from '../dialects/registry.js';
 import { toListEntry, type ListEntry } from './list.js';
 
 export interface InfoDeclaration extends ListEntry {
@@ -14,6 +15,8 @@ export interface InfoDeclaration extends ListEntry {
   cwd: string;
   extension: string | null;
   description: string | null;
+  /** A dialect's own info fields (claude: the handler as written). */
+  [extra: string]: unknown;
 }
 
 export function toInfoDeclaration(d: OrderedDeclaration, cwd?: string): InfoDeclaration {
@@ -26,6 +29,7 @@ export function toInfoDeclaration(d: OrderedDeclaration, cwd?: string): InfoDecl
     cwd: d.cwd,
     extension: d.extension ?? null,
     description: d.description ?? null,
+    ...dialectNamed(d.dialect)?.infoFields?.(d),
   };
 }
 
@@ -50,15 +54,22 @@ export function renderInfo(
     if (d.extension) field('extension', d.extension);
     field('order', d.order === null ? '-' : String(d.order));
     field('mode', d.required ? `${d.mode}, required` : d.mode);
-    field('priority', String(d.priority));
+    field('priority', d.priority === null ? '-' : String(d.priority));
     field('timeout', `${d.timeout_ms} ms`);
     field('executor', d.executor_kind);
     field('command', [d.command, ...d.args.map(quoteArg)].join(' '));
     field('cwd', d.cwd);
     if (d.env.length) field('env', d.env.join(', '));
     if (d.secret_env.length) field('secret_env', d.secret_env.join(', '));
-    const matcher = Object.entries(d.matcher);
-    field('matcher', matcher.length ? matcher.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ') : '(any)');
+    // A dialect may list its matcher as written (claude: the group's string, or null).
+    const written = d.matcher as unknown;
+    if (typeof written === 'string' || written === null)
+      field('matcher', written === null ? '(any)' : JSON.stringify(written));
+    else {
+      const matcher = Object.entries(d.matcher);
+      field('matcher', matcher.length ? matcher.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ') : '(any)');
+    }
+    if (typeof d.handler === 'object' && d.handler !== null) field('handler', JSON.stringify(d.handler));
     const meta = Object.entries(d.metadata);
     if (meta.length) field('metadata', meta.map(([k, v]) => `${k}=${v}`).join(' '));
     if (d.description) field('description', d.description);

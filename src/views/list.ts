@@ -3,6 +3,7 @@ import type { Colour } from '../cli/colour.js';
 import { renderTable } from '../cli/table.js';
 import type { MatcherValue, OrderedDeclaration } from '../declarations/model.js';
 import { DEFAULT_TIMEOUT_MS } from '../exec/types.js';
+import { dialectNamed } from '../dialects/registry.js';
 import { displayPath } from './location.js';
 
 export interface ListEntry {
@@ -44,6 +45,9 @@ export function toListEntry(d: OrderedDeclaration, withStatus: boolean, cwd?: st
     enabled: d.enabled,
     location: { file: displayPath(d.location.file, cwd), line: d.location.line },
   };
+  // A dialect's own fields (claude: handler_type, label, the matcher as written, …).
+  const own = dialectNamed(d.dialect)?.listFields?.(d);
+  if (own) Object.assign(entry, own);
   if (withStatus) {
     entry.status = d.status;
     entry.why = d.why ?? null;
@@ -51,9 +55,24 @@ export function toListEntry(d: OrderedDeclaration, withStatus: boolean, cwd?: st
   return entry;
 }
 
-/** The human table; `all` adds Status and Why. */
-export function renderList(decls: readonly OrderedDeclaration[], all: boolean, colour: Colour): string {
+/** The human table; `all` adds Status and Why. `dialect`: `--dialect`, whose own columns are used when it has them. */
+export function renderList(
+  decls: readonly OrderedDeclaration[],
+  all: boolean,
+  colour: Colour,
+  dialect?: string,
+): string {
   if (decls.length === 0) return 'No hooks found.';
+  const columns = dialect === undefined ? undefined : dialectNamed(dialect)?.listColumns;
+  if (columns) {
+    const head = [...columns.head, ...(all ? ['Status', 'Why'] : [])];
+    const rows = decls.map((d) => {
+      const row = columns.row(d);
+      if (all) row.push(d.status === 'active' ? d.status : colour.paint('warning', d.status), d.why ?? '');
+      return row;
+    });
+    return renderTable(head, rows, colour);
+  }
   const head = ['Order', 'Name', 'Event', 'Source', 'Mode', 'Priority'];
   if (all) head.push('Status', 'Why');
   const rows = decls.map((d) => {

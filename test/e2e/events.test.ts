@@ -7,12 +7,14 @@ import { isolatedEnv, runCli } from '../support/cli.js';
 
 interface EventRow {
   event: string;
-  dialect: 'compozy' | 'cosh';
-  family: string;
-  sync_eligible: boolean;
+  dialect: 'compozy' | 'cosh' | 'claude';
+  family: string | null;
+  sync_eligible: boolean | null;
   deny: string | null;
-  payload: string;
-  patch: string;
+  payload: string | string[];
+  patch: string | null;
+  /** claude rows carry their catalog entry too. */
+  [extra: string]: unknown;
 }
 
 const COSH_EVENTS = [
@@ -34,9 +36,26 @@ async function rows(...args: string[]): Promise<EventRow[]> {
 }
 
 describe('hooks events', { timeout: 120_000 }, () => {
-  it('lists both catalogs: the newest CompozyOS release (100 events) and the 8 cosh events, with the SPEC fields', async () => {
-    const all = await rows();
-    expect(all).toHaveLength(108);
+  it('lists every catalog: the newest CompozyOS release (100 events), the 8 cosh events and 31 Claude Code events, with the SPEC fields', async () => {
+    const every = await rows();
+    expect(every).toHaveLength(139);
+    const claude = every.filter((r) => r.dialect === 'claude');
+    expect(claude).toHaveLength(31);
+    // claude rows: the shared fields (family and sync_eligible null), then the catalog entry.
+    for (const r of claude) {
+      expect(Object.keys(r).slice(0, 7)).toEqual([
+        'event',
+        'dialect',
+        'family',
+        'sync_eligible',
+        'deny',
+        'payload',
+        'patch',
+      ]);
+      expect(r).toMatchObject({ family: null, sync_eligible: null, patch: null, name: r.event });
+    }
+    expect(claude.find((r) => r.event === 'PreToolUse')).toMatchObject({ deny: 'deny', matcher_field: 'tool_name' });
+    const all = every.filter((r) => r.dialect !== 'claude');
     const compozy = all.filter((r) => r.dialect === 'compozy');
     const cosh = all.filter((r) => r.dialect === 'cosh');
     expect(compozy).toHaveLength(100);
@@ -90,9 +109,15 @@ describe('hooks events', { timeout: 120_000 }, () => {
     expect(r.code).toBe(0);
     const [head, ...lines] = r.stdout.trimEnd().split('\n');
     expect(head!.trim().split(/\s{2,}/)).toEqual(['Event', 'Dialect', 'Family', 'Sync', 'Deny', 'Payload', 'Patch']);
-    // 108 rows, then which CompozyOS release the table shows (SPEC §10)
-    expect(lines).toHaveLength(109);
+    // 139 rows, then which CompozyOS release the table shows (SPEC §10)
+    expect(lines).toHaveLength(140);
     expect(lines.at(-1)).toBe('Catalog: CompozyOS main-2026-10, the newest (see: hookctl hooks events --changes)');
+    expect(
+      lines
+        .find((l) => l.startsWith('Stop ') && l.includes('claude'))!
+        .split(/\s{2,}/)
+        .slice(0, 5),
+    ).toEqual(['Stop', 'claude', '-', '-', 'block']);
     expect(lines.find((l) => l.startsWith('tool.pre_call '))!.split(/\s{2,}/)).toEqual([
       'tool.pre_call',
       'compozy',
@@ -162,7 +187,9 @@ describe('hooks events', { timeout: 120_000 }, () => {
   });
 
   it('a cosh event shows its input fields and the decision output', async () => {
-    const r = await runCli(['hooks', 'events', 'PreToolUse', '-o', 'json'], { env: isolatedEnv() });
+    const r = await runCli(['hooks', 'events', 'PreToolUse', '--dialect', 'cosh', '-o', 'json'], {
+      env: isolatedEnv(),
+    });
     expect(r.code).toBe(0);
     const detail = JSON.parse(r.stdout);
     expect(detail).toMatchObject({ event: 'PreToolUse', dialect: 'cosh', deny: 'block', deny_field: 'decision' });
@@ -237,5 +264,34 @@ describe('hooks events', { timeout: 120_000 }, () => {
       'tool.post_call',
       'tool.post_error',
     ]);
+  });
+});
+
+describe('hooks events: an event cosh and claude share', { timeout: 60_000 }, () => {
+  it('shows both entries (JSON: one per dialect, registry order); --dialect picks one; --schema follows it', async () => {
+    const both = await runCli(['hooks', 'events', 'PreToolUse', '-o', 'json'], { env: isolatedEnv() });
+    expect(both.code, both.stderr).toBe(0);
+    const details = JSON.parse(both.stdout);
+    expect(details.map((d: { dialect: string }) => d.dialect)).toEqual(['cosh', 'claude']);
+    expect(details[1]).toMatchObject({
+      event: 'PreToolUse',
+      family: null,
+      decision_kind: 'permission',
+      matcher_fields: ['tool_name'],
+    });
+    const human = await runCli(['hooks', 'events', 'PreToolUse'], { env: isolatedEnv() });
+    expect(human.stdout).toMatch(/^PreToolUse {2}\(cosh\b/m);
+    expect(human.stdout).toMatch(/^PreToolUse {2}\(claude\)$/m);
+    const schema = await runCli(['hooks', 'events', 'PreToolUse', '--schema', '--dialect', 'claude'], {
+      env: isolatedEnv(),
+    });
+    const s = JSON.parse(schema.stdout);
+    expect(s.payload.required).toEqual(['session_id', 'transcript_path', 'cwd', 'hook_event_name']);
+    expect(s.payload.properties.tool_use_id).toEqual({});
+    const unknown = await runCli(['hooks', 'events', 'tool.pre_call', '--dialect', 'claude'], { env: isolatedEnv() });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(
+      'unknown event "tool.pre_call" for dialect "claude" (see: hookctl hooks events --dialect claude)',
+    );
   });
 });

@@ -243,7 +243,7 @@ describe('hooks list filters', { timeout: 120_000 }, () => {
     const cases = [
       ['--mode', 'blocking'],
       ['--source', 'nowhere'],
-      ['--dialect', 'claude'],
+      ['--dialect', 'codex'],
     ];
     const results = await Promise.all(
       cases.map((args) => runCli(['hooks', 'list', ...W, ...args], { env: demoEnv() })),

@@ -10,6 +10,7 @@ import { demoDir, demoEnv, isolatedEnv, repoRoot, runCli } from '../support/cli.
 import { DIAGNOSTIC_CODES } from '../../src/declarations/codes.js';
 import { COSH_DIAGNOSTIC_CODES } from '../../src/dialects/cosh/codes.js';
 import { SCHEMA_CODES } from '../../src/validate/schema-codes.js';
+import { CLAUDE_DIAGNOSTIC_CODES } from '../../src/dialects/claude/codes.js';
 
 const brokenDir = join(repoRoot, 'fixtures', 'broken');
 const brokenEnv = () =>
@@ -796,6 +797,7 @@ describe('docs/DIAGNOSTICS.md', () => {
   const tables = new Set([
     ...Object.keys(DIAGNOSTIC_CODES),
     ...Object.keys(COSH_DIAGNOSTIC_CODES),
+    ...Object.keys(CLAUDE_DIAGNOSTIC_CODES),
     ...Object.keys(SCHEMA_CODES),
   ]);
 
@@ -812,6 +814,7 @@ describe('docs/DIAGNOSTICS.md', () => {
       'file_is_directory',
       'hook_not_found',
       'unknown_event',
+      'ambiguous_dialect',
       'internal_error',
       'file_not_found',
     ]);

@@ -37,6 +37,10 @@ export function isolatedEnv(
     COMPOZY_HOME: homes.compozyHome ?? join(base, '.compozy'),
     COSH_HOME: homes.coshHome ?? join(base, '.copilot-shell'),
     COSH_SYSTEM_ROOT: homes.systemRoot ?? join(base, 'system'),
+    // Claude Code's locations: the config dir follows HOME; the managed dir and hookctl's state
+    // must not be the machine's.
+    HOOKCTL_CLAUDE_MANAGED_DIR: join(base, 'claude-managed'),
+    HOOKCTL_STATE_DIR: join(base, 'state'),
   };
   mkdirSync(env.COSH_SYSTEM_ROOT, { recursive: true });
   return env;

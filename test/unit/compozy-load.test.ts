@@ -18,6 +18,8 @@ function locationsFor(root: string, over: Partial<Locations> = {}): Locations {
     workspace: join(root, 'workspace'),
     additionalDirs: [],
     bundledSkillsDir: join(root, 'bundled'),
+    pluginDirs: [],
+    stateDir: join(root, 'state'),
     ...over,
   };
 }

@@ -1,7 +1,7 @@
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { nanosecondsToMs, parseGoDuration } from '../../src/declarations/duration.js';
-import { isSecretLikeName, looksLikeSecretValue, parseSecretRef } from '../../src/dialects/compozy/rules/secrets.js';
+import { isSecretLikeName, looksLikeSecretValue, parseSecretRef } from '../../src/declarations/secrets.js';
 import { locateTomlKeys, parseKeyPath } from '../../src/declarations/toml-locate.js';
 import { parseFrontMatter, splitFrontMatter } from '../../src/declarations/frontmatter.js';
 import { parseJsonWithPositions } from '../../src/declarations/json-locate.js';

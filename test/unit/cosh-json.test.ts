@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonEntry, jsonValue, parseJsonWithPositions, type JsonNode } from '../../src/dialects/cosh/json.js';
+import { jsonEntry, jsonValue, parseJsonWithPositions, type JsonNode } from '../../src/declarations/json.js';
 
 function parsed(text: string): JsonNode {
   const r = parseJsonWithPositions(text);

@@ -38,6 +38,8 @@ beforeEach(() => {
     workspace: join(root, 'workspace'),
     additionalDirs: [join(root, 'extra')],
     bundledSkillsDir: join(root, 'no-bundled-skills'),
+    pluginDirs: [],
+    stateDir: join(root, 'state'),
   };
   workspaceConfig = join(loc.workspace, '.compozy/config.toml');
   globalConfig = join(loc.compozyHome, 'config.toml');

@@ -1,4 +1,4 @@
-import { DeclarationChangeCommand, nameArg, targetFlags } from '../../cli/change-command.js';
+import { allHooksFlag, DeclarationChangeCommand, optionalNameArg, targetFlags } from '../../cli/change-command.js';
 
 export default class HooksEnable extends DeclarationChangeCommand {
   static override summary =
@@ -6,11 +6,12 @@ export default class HooksEnable extends DeclarationChangeCommand {
   static override description =
     'A name both dialects know is enabled in both. A name owned only by an extension, agent or skill is hook_source_immutable; one found nowhere is hook_not_found (exit 1).';
   static override examples = [
+    '<%= config.bin %> hooks enable --all-hooks --scope user',
     '<%= config.bin %> hooks enable prompt-style',
     '<%= config.bin %> hooks enable security-check',
   ];
-  static override args = nameArg;
-  static override flags = targetFlags;
+  static override args = optionalNameArg;
+  static override flags = { ...targetFlags, ...allHooksFlag };
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(HooksEnable);

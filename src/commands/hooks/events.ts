@@ -2,7 +2,7 @@ import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
 import {
   catalogChanges,
   catalogVersions,
-  eventDetail,
+  eventDetails,
   eventRows,
   eventSchemas,
   missingEventMessage,
@@ -53,12 +53,17 @@ export default class HooksEvents extends HookctlCommand {
       if (format === 'jsonl') return this.printJsonl(rows);
       return this.print(renderEventRows(rows, this.colour(flags), catalogVersions({ dialect: flags.dialect })));
     }
-    const detail = await eventDetail(args.event);
-    if (!detail) {
-      throw new HookctlError('unknown_event', missingEventMessage(args.event), ExitCode.usage);
+    const details = await eventDetails(args.event, flags.dialect);
+    if (details.length === 0) {
+      const message = flags.dialect
+        ? `unknown event "${args.event}" for dialect "${flags.dialect}" (see: hookctl hooks events --dialect ${flags.dialect})`
+        : missingEventMessage(args.event);
+      throw new HookctlError('unknown_event', message, ExitCode.usage);
     }
-    if (flags.schema) return this.printJson(await eventSchemas(args.event));
-    if (format !== 'human') return format === 'json' ? this.printJson(detail) : this.printJsonl([detail]);
-    this.print(renderEventDetail(detail, this.colour(flags)));
+    if (flags.schema) return this.printJson(await eventSchemas(args.event, flags.dialect));
+    // One dialect: its detail; an event several dialects share: one detail each.
+    const json = details.length === 1 ? details[0] : details;
+    if (format !== 'human') return format === 'json' ? this.printJson(json) : this.printJsonl(details);
+    this.print(details.map((d) => renderEventDetail(d, this.colour(flags))).join('\n\n'));
   }
 }

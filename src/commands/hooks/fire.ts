@@ -2,12 +2,13 @@ import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
 import { readPayloadText } from '../../cli/payload-input.js';
 import { fire, fireExitCode, planFire, type FireRequest } from '../../app/fire.js';
 import { dialectNames } from '../../dialects/registry.js';
-import { renderFireResult, renderPlan } from '../../views/fire.js';
+import { renderDryRun, renderFire } from '../../views/fire.js';
 
 export default class HooksFire extends HookctlCommand {
   static override summary = 'Fire an event: run its hooks as the runtime would, record every run, print the verdict.';
   static override description = `The payload comes from --payload FILE, else stdin when it is not a TTY, else {}; it must be one JSON object.
-Exit codes: 0 completed (or stopped), 1 denied / blocked, 2 usage error, bad payload or declaration errors, 3 dispatch failed, 4 cosh "ask".`;
+Exit codes: 0 completed (or stopped), 1 denied / blocked, 2 usage error, bad payload or declaration errors, 3 dispatch failed, 4 "ask" (claude: also "defer").
+An event both cosh and claude know (PreToolUse, Stop, …) fires the dialect that declares it; when both do, pass --dialect.`;
   static override examples = [
     '<%= config.bin %> hooks fire prompt.post_assemble --payload payload.json',
     'echo \'{"tool_name":"shell","tool_input":{"command":"rm -rf /"}}\' | <%= config.bin %> hooks fire PreToolUse',
@@ -16,7 +17,7 @@ Exit codes: 0 completed (or stopped), 1 denied / blocked, 2 usage error, bad pay
   static override args = {
     event: Args.string({
       ignoreStdin: true, // see src/cli/base-command.ts
-      description: 'Event name (compozy such as tool.pre_call, or cosh such as PreToolUse).',
+      description: 'Event name (compozy such as tool.pre_call; cosh or claude such as PreToolUse).',
       required: true,
     }),
   };
@@ -27,6 +28,11 @@ Exit codes: 0 completed (or stopped), 1 denied / blocked, 2 usage error, bad pay
       description: 'The dialect whose event this is (default: the one whose catalog has it).',
       options: dialectNames(),
     }),
+    skill: Flags.string({
+      description: 'claude: run the hooks of this skill, as if it were invoked (repeatable; "*" for all).',
+      multiple: true,
+    }),
+    agent: Flags.string({ description: 'claude: run the hooks of this subagent (default: the payload agent_type).' }),
     'payload-only': Flags.boolean({ description: 'Print only the final payload JSON.' }),
     'dry-run': Flags.boolean({ description: 'Run and record nothing: show which hooks would run and why.' }),
   };
@@ -41,12 +47,14 @@ Exit codes: 0 completed (or stopped), 1 denied / blocked, 2 usage error, bad pay
       dialect: flags.dialect,
       loc: this.locations(flags),
       env: process.env,
+      options: { ...(flags.skill ? { skills: flags.skill } : {}), ...(flags.agent ? { agent: flags.agent } : {}) },
+      onWarning: (w) => this.printWarning(w),
     };
     if (flags['dry-run']) {
       const plan = await planFire(req);
       if (format === 'json') return this.printJson(plan);
       if (format === 'jsonl') return this.printJsonl(plan.plan);
-      return this.print(renderPlan(plan, this.colour(flags)));
+      return this.print(await renderDryRun(plan, this.colour(flags)));
     }
     if (format === 'jsonl' && !flags['payload-only']) {
       req.onRecord = (r) => process.stdout.write(JSON.stringify(r) + '\n');
@@ -58,7 +66,7 @@ Exit codes: 0 completed (or stopped), 1 denied / blocked, 2 usage error, bad pay
     const code = fireExitCode(result);
     if (flags['payload-only']) this.printJson(result.payload);
     else if (format === 'json') this.printJson(result);
-    else if (format === 'human') this.print(renderFireResult(result, code, this.colour(flags)));
+    else if (format === 'human') this.print(await renderFire(result, code, this.colour(flags)));
     this.exitWith(code);
   }
 }

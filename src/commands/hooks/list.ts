@@ -16,7 +16,9 @@ export default class HooksList extends HookctlCommand {
     event: Flags.string({ description: 'Only this event, or a path.Match pattern such as "tool.*".' }),
     source: Flags.string({ description: 'Only this source.', options: dialects().flatMap((d) => d.sources) }),
     mode: Flags.string({ description: 'Only this mode.', options: ['sync', 'async'] }),
-    agent: Flags.string({ description: 'Only hooks scoped to this agent (matcher.agent_name).' }),
+    agent: Flags.string({
+      description: 'Only hooks scoped to this agent (matcher.agent_name; claude: its subagent file).',
+    }),
     dialect: Flags.string({ description: 'Only this dialect.', options: dialectNames() }),
     all: Flags.boolean({ description: 'Also show disabled, nameless, blocked and overridden hooks, with why.' }),
   };
@@ -30,7 +32,7 @@ export default class HooksList extends HookctlCommand {
     // Entries are made one at a time as they are printed: 10,000 of them need not all be held.
     if (format === 'json') return this.printJsonArray(decls, (d) => toListEntry(d, flags.all));
     if (format === 'jsonl') return this.printJsonl(mapped(decls, (d) => toListEntry(d, flags.all)));
-    this.print(renderList(decls, flags.all, this.colour(flags)));
+    this.print(renderList(decls, flags.all, this.colour(flags), flags.dialect));
   }
 }
 

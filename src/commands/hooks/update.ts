@@ -9,9 +9,10 @@ import {
 
 export default class HooksUpdate extends DeclarationChangeCommand {
   static override summary =
-    'Change the given fields of a config.toml declaration; everything else stays byte for byte.';
+    'Change the given fields of a config.toml declaration or a Claude Code handler; everything else stays byte for byte.';
   static override description = `--matcher and --env set keys one by one; --arg replaces the whole list; --unset KEY removes one key (timeout, priority, mode, required, enabled, args, env.NAME, secret_env.NAME, metadata.KEY, matcher.FIELD). A name the target file lacks: hook_not_found (exit 1).`;
   static override examples = [
+    '<%= config.bin %> hooks update project:PreToolUse:1.1 --timeout 5 --unset if',
     '<%= config.bin %> hooks update block-secret-file-edits --timeout 5s --matcher tool_id="compozy__*"',
     '<%= config.bin %> hooks update prompt-style --unset matcher.input_class --env STYLE=short --dry-run',
   ];

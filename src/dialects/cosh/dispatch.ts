@@ -12,6 +12,7 @@ import { DEFAULT_TIMEOUT_MS, type ExecResult, type Executor } from '../../exec/t
 import { newId, nowRfc3339Millis } from '../../ledger/ids.js';
 import type { Outcome, RunRecord } from '../../ledger/record.js';
 import { coshMatcherMatches } from './matcher.js';
+import { processFields } from '../../ledger/record-fields.js';
 import { depthExceededError } from '../../exec/depth.js';
 import type { RunObservation, RunObserver } from '../../telemetry/observer.js';
 
@@ -271,16 +272,7 @@ interface RunFacts {
 /** A run record with its fields in SPEC §5 order. */
 function runRecord(opts: CoshDispatchOptions, decl: Declaration, exec: ExecResult, facts: RunFacts): RunRecord {
   // Process facts only where a process ran.
-  const processFacts: Partial<RunRecord> = exec.startError
-    ? {}
-    : {
-        exit_code: exec.exitCode,
-        signal: exec.signal,
-        timed_out: exec.timedOut,
-        stdout_bytes: exec.stdoutBytes,
-        stderr_bytes: exec.stderrBytes,
-        truncated: exec.truncated,
-      };
+  const processFacts = processFields(exec);
   return {
     run_id: newId('run'),
     dispatch_id: opts.dispatchId,

@@ -13,7 +13,13 @@ import {
   type CoshHookSpec,
   type RawCoshHook,
 } from './hook.js';
-import { jsonEntry, jsonValue, parseJsonWithPositions, type JsonNode, type JsonObject } from './json.js';
+import {
+  jsonEntry,
+  jsonValue,
+  parseJsonWithPositions,
+  type JsonNode,
+  type JsonObject,
+} from '../../declarations/json.js';
 import { readSourceFile } from '../../declarations/source-file.js';
 
 const SOURCE = 'cosh_extension' as const;

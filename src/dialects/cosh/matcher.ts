@@ -1,5 +1,6 @@
 // cosh's matcher (SPEC §4.4): a JavaScript regular expression searched, unanchored, in the
 // payload's `tool_name`. `shell` also matches `run_shell_command`; `^shell$` is an exact name.
+import { compileMatcherRegex } from '../../matching/regex-cache.js';
 
 /** The only events whose hooks are filtered by `matcher`; on the others it is ignored. */
 export const COSH_MATCHER_EVENTS: readonly string[] = Object.freeze([
@@ -8,22 +9,8 @@ export const COSH_MATCHER_EVENTS: readonly string[] = Object.freeze([
   'PostToolUseFailure',
 ]);
 
-/** Compiled matchers; null marks a matcher that is not a valid RegExp. */
-const compiled = new Map<string, RegExp | null>();
-
-function compile(matcher: string): RegExp | null {
-  let regex = compiled.get(matcher);
-  if (regex === undefined) {
-    try {
-      // No flags: no `g` (stateful lastIndex), no `u`, no `i` — the runtime's plain RegExp.
-      regex = new RegExp(matcher);
-    } catch {
-      regex = null;
-    }
-    compiled.set(matcher, regex);
-  }
-  return regex;
-}
+/** The RegExp of a matcher, compiled once (null: not a valid RegExp). */
+export const compile = compileMatcherRegex;
 
 /**
  * Whether a hook with this matcher runs for this tool name. An empty or absent matcher matches

@@ -4,6 +4,9 @@ import type { OrderedDeclaration } from '../../../declarations/model.js';
 import type { ExecResult } from '../../../exec/types.js';
 import { newId, nowRfc3339Millis } from '../../../ledger/ids.js';
 import type { Outcome, RunRecord } from '../../../ledger/record.js';
+import { oneLine, processFields } from '../../../ledger/record-fields.js';
+
+export { oneLine, processFields };
 
 /** What every record of one dispatch shares. */
 export interface RecordContext {
@@ -33,11 +36,6 @@ export function recordsPatch(family: string): boolean {
   return PATCH_RECORDING_FAMILIES.has(family);
 }
 
-/** Errors are one trimmed line: inner line breaks become single spaces. */
-export function oneLine(text: string): string {
-  return text.trim().replace(/\s*[\r\n]+\s*/g, ' ');
-}
-
 export function buildRunRecord(ctx: RecordContext, decl: OrderedDeclaration, facts: RunFacts): RunRecord {
   const record: RunRecord = {
     run_id: newId(),
@@ -58,15 +56,7 @@ export function buildRunRecord(ctx: RecordContext, decl: OrderedDeclaration, fac
     dispatch_depth: ctx.depth,
     recorded_at: '',
   };
-  const exec = facts.exec;
-  if (exec && !exec.startError) {
-    record.exit_code = exec.exitCode;
-    record.signal = exec.signal;
-    record.timed_out = exec.timedOut;
-    record.stdout_bytes = exec.stdoutBytes;
-    record.stderr_bytes = exec.stderrBytes;
-    record.truncated = exec.truncated;
-  }
+  if (facts.exec) Object.assign(record, processFields(facts.exec));
   if (facts.patch !== undefined) record.patch_applied = facts.patch;
   if (facts.error !== undefined && facts.error.trim() !== '') record.error = oneLine(facts.error);
   // Last, so that it follows every other key when serialised (SPEC §5 order).

@@ -10,7 +10,13 @@ import { mkdir, readFile, realpath } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Diagnostic } from '../../../declarations/diagnostics.js';
 import { decodeSourceBytes } from '../../../declarations/source-file.js';
-import { removeStrayTempFiles, sha256, writeFailures, writeFileAtomic } from '../../../edit/atomic-write.js';
+import {
+  faultInjection,
+  removeStrayTempFiles,
+  sha256,
+  writeFailures,
+  writeFileAtomic,
+} from '../../../edit/atomic-write.js';
 import { withFileLock } from '../../../edit/file-lock.js';
 import { unifiedDiff } from '../../../edit/unified-diff.js';
 import { ExitCode, HookctlError } from '../../../errors.js';
@@ -137,12 +143,4 @@ function toEditRequest(req: ChangeRequest, name: string): EditRequest {
 
 function describe(d: Diagnostic): string {
   return `${displayPath(d.file)}:${d.line}: ${d.message}`;
-}
-
-/** Test hook: `HOOKCTL_TEST_FAULT=kill-before-rename` dies by SIGKILL with the new file written but not renamed. */
-function faultInjection(env: NodeJS.ProcessEnv): (() => void) | undefined {
-  if (env.HOOKCTL_TEST_FAULT !== 'kill-before-rename') return undefined;
-  return () => {
-    process.kill(process.pid, 'SIGKILL');
-  };
 }

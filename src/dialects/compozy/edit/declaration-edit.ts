@@ -6,7 +6,7 @@
 // that would do anything else is refused (`hook_edit_failed`) instead of written.
 import { parse as parseToml } from 'smol-toml';
 import { rawHookName } from '../rules/declaration.js';
-import { isSecretLikeName, looksLikeSecretValue } from '../rules/secrets.js';
+import { isSecretLikeName, looksLikeSecretValue } from '../../../declarations/secrets.js';
 import {
   appendDeclarationBlock,
   deleteDeclarationBlock,

@@ -4,7 +4,7 @@ import type { ExecutorKind } from '../../../declarations/model.js';
 import type { PathSeg } from '../../../declarations/source-file.js';
 import { q, type Checker, type Table } from './checker.js';
 import type { RawHook } from './declaration.js';
-import { ENV_NAME_RE, isSecretLikeName, parseSecretRef } from './secrets.js';
+import { ENV_NAME_RE, isSecretLikeName, parseSecretRef } from '../../../declarations/secrets.js';
 import { EXECUTOR_FIELDS, SOURCE_RULES } from './sources.js';
 import { expandTemplates } from './templates.js';
 

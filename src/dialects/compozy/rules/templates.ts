@@ -2,7 +2,7 @@
 // `{{env:NAME}}` reads the invoking environment (missing = empty string). They expand in
 // `command`, each `args` item and each `env` value before the command is resolved.
 // Other `{{...}}` text is left as written (a hook may pass a Go or Mustache template on).
-import { ENV_NAME_RE, isSecretLikeName } from './secrets.js';
+import { ENV_NAME_RE, isSecretLikeName } from '../../../declarations/secrets.js';
 
 export interface TemplateContext {
   configDir: string;

@@ -1,0 +1,34 @@
+// What the generators of committed TypeScript share: prettier formatting (when installed) and
+// the write-or-`--check` step.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+/** JSON data as TypeScript, formatted as the rest of the code (unchanged without prettier). */
+export async function formatTypeScript(file, text) {
+  let prettier;
+  try {
+    prettier = await import('prettier');
+  } catch {
+    return text;
+  }
+  const config = (await prettier.resolveConfig(file)) ?? {};
+  return prettier.format(text, { singleQuote: true, printWidth: 120, trailingComma: 'all', ...config, filepath: file });
+}
+
+/** Writes the file, or with `check` only says whether it is stale; returns true when stale. */
+export function writeOrCheck({ tool, root, file, text, check }) {
+  if (!check) {
+    writeFileSync(file, text);
+    console.log(`${tool}: wrote ${relative(root, file)}`);
+    return false;
+  }
+  let current = '';
+  try {
+    current = readFileSync(file, 'utf8');
+  } catch {
+    // missing counts as stale
+  }
+  if (current === text) return false;
+  console.error(`${tool}: ${relative(root, file)} is stale`);
+  return true;
+}

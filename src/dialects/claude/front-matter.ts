@@ -1,0 +1,159 @@
+// Skill and subagent front matter (claude.md §1): `hooks:` in SKILL.md and in agents/*.md, the
+// same three levels in YAML. Only `hooks` and `name` are checked; the rest belongs to Claude.
+import { readdir } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { Diagnostic } from '../../declarations/diagnostics.js';
+import { parseFrontMatter, splitFrontMatter } from '../../declarations/frontmatter.js';
+import { readSourceFileSync, type Locator } from '../../declarations/source-file.js';
+import { claudeDiagnostic } from './codes.js';
+import { isPlainObject, readEventMap, type HookFileContext, type RawHandler } from './handlers.js';
+import type { ClaudePluginRef, ClaudeSource } from './model.js';
+
+export interface FrontMatterHooks {
+  file: string;
+  /** Front matter `name`, else the folder (skills) or file name (agents). */
+  name: string;
+  /** The file declares `hooks` (of any shape). */
+  hasHooks: boolean;
+  handlers: RawHandler[];
+  diagnostics: Diagnostic[];
+  /** The file does not exist. */
+  missing?: boolean;
+}
+
+export interface FrontMatterOptions {
+  source: ClaudeSource;
+  kind: 'skill' | 'agent';
+  /** The name when the front matter gives none. */
+  fallbackName: string;
+  /** Turns the name into the origin: `skill/project/<name>`, `agent/user/<name>`, … */
+  originOf: (name: string) => string;
+  plugin?: ClaudePluginRef;
+  /** Only see whether it declares hooks (plugin subagents: Claude ignores them). */
+  detectOnly?: boolean;
+}
+
+const FM_PREFIX: Record<'skill' | 'agent', string> = { skill: 'skill', agent: 'agent' };
+
+export function readFrontMatterFile(file: string, opts: FrontMatterOptions): FrontMatterHooks {
+  const read = readSourceFileSync(file);
+  const base: FrontMatterHooks = { file, name: opts.fallbackName, hasHooks: false, handlers: [], diagnostics: [] };
+  if (read.kind === 'missing') return { ...base, missing: true };
+  if (read.kind === 'bad') {
+    read.diagnostic.source = opts.source;
+    return { ...base, diagnostics: [read.diagnostic] };
+  }
+  return parseFrontMatterText(read.text, file, opts);
+}
+
+export function parseFrontMatterText(text: string, file: string, opts: FrontMatterOptions): FrontMatterHooks {
+  const result: FrontMatterHooks = { file, name: opts.fallbackName, hasHooks: false, handlers: [], diagnostics: [] };
+  const split = splitFrontMatter(text);
+  if (split.kind === 'none') return result;
+  if (split.kind === 'unterminated') {
+    if (text.includes('hooks')) {
+      result.diagnostics.push(
+        claudeDiagnostic(
+          'error',
+          'frontmatter_unterminated',
+          `front matter opened with "${split.delimiter}" is never closed`,
+          file,
+          {
+            line: 1,
+          },
+          { source: opts.source },
+        ),
+      );
+    }
+    return result;
+  }
+  // Most skills declare no hooks: their YAML is not parsed, and only a plain `name:` line is read
+  // (a project skill shadows a user one by name).
+  if (!split.block.text.includes('hooks')) {
+    const name = /^name:[ \t]*(["']?)(.+?)\1[ \t]*$/m.exec(split.block.text)?.[2]?.trim();
+    if (name) result.name = name;
+    return result;
+  }
+  const fm = parseFrontMatter(split.block, file);
+  for (const d of fm.diagnostics) d.source = opts.source;
+  result.diagnostics.push(...fm.diagnostics);
+  const data = fm.data;
+  if (data === undefined) return result;
+  const locate: Locator = fm.locate;
+  const start = { line: split.block.firstLine };
+  if (data.name !== undefined && data.name !== null) {
+    if (typeof data.name !== 'string' || data.name.trim() === '') {
+      result.diagnostics.push(
+        claudeDiagnostic(
+          'error',
+          'claude_invalid_field_type',
+          '"name" must be a string',
+          file,
+          locate(['name']) ?? start,
+          {
+            source: opts.source,
+          },
+        ),
+      );
+    } else result.name = data.name.trim();
+  }
+  if (!('hooks' in data) || data.hooks === null) return result;
+  result.hasHooks = true;
+  if (opts.detectOnly) return result;
+  if (!isPlainObject(data.hooks)) {
+    result.diagnostics.push(
+      claudeDiagnostic(
+        'error',
+        'claude_invalid_setting',
+        `${FM_PREFIX[opts.kind]} hooks must be an object`,
+        file,
+        locate(['hooks']) ?? start,
+        {
+          source: opts.source,
+        },
+      ),
+    );
+    return result;
+  }
+  const ctx: HookFileContext = {
+    file,
+    source: opts.source,
+    origin: opts.originOf(result.name),
+    kind: opts.kind,
+    locate: (path) => locate(path) ?? undefined,
+    base: ['hooks'],
+    ...(opts.plugin ? { plugin: opts.plugin } : {}),
+  };
+  const map = readEventMap(data.hooks, ctx);
+  result.handlers = map.handlers;
+  result.diagnostics.push(...map.diagnostics);
+  return result;
+}
+
+/** `<dir>/*\/SKILL.md`, by folder name. */
+export async function skillFiles(dir: string): Promise<{ file: string; folder: string }[]> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    return entries
+      .filter((e) => (e.isDirectory() || e.isSymbolicLink()) && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort()
+      .map((folder) => ({ file: join(dir, folder, 'SKILL.md'), folder }));
+  } catch {
+    return [];
+  }
+}
+
+/** `<dir>/*.md`, by file name. */
+export async function agentFiles(dir: string): Promise<{ file: string; stem: string }[]> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    return entries
+      .filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.md') && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort()
+      .map((name) => ({ file: join(dir, name), stem: basename(name, '.md') }));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,100 @@
+// The claude dialect (claude.md): Claude Code hooks from settings files, plugins, skills and
+// subagents. One `Dialect` object; src/dialects/registry.ts lists it. Loaders, validation and
+// dispatch are imported on first use, so `list` never loads the runner and `events` no loader.
+import type { Dialect, DialectCatalog, EventRow, FileValidation } from '../types.js';
+import { claudeEvent } from './catalog.js';
+import { CLAUDE_DIAGNOSTIC_CODES } from './codes.js';
+import { claudeEventDetail, claudeEventRows, claudeEventSchemas } from './events.js';
+import { claudeLocations, sessionsDirOf } from './locations.js';
+import { verdictExitCode } from './combine.js';
+import type { ClaudeDispatchResult } from './dispatch.js';
+import {
+  CLAUDE_LIST_COLUMNS,
+  claudeHookOfAgent,
+  claudeInfoFields,
+  claudeListFields,
+  claudeListRow,
+} from './list-fields.js';
+import type { ClaudePlanEntry } from './plan.js';
+import type { ClaudeSource } from './model.js';
+import { claudeSessionIdFor } from './payload.js';
+
+const SOURCES: readonly ClaudeSource[] = [
+  'claude_managed',
+  'claude_user',
+  'claude_project',
+  'claude_local',
+  'claude_plugin',
+  'claude_skill',
+  'claude_agent',
+];
+
+export const claudeDialect: Dialect = {
+  name: 'claude',
+  sources: SOURCES,
+  diagnosticCodes: CLAUDE_DIAGNOSTIC_CODES,
+
+  // The rows are EventRow plus the catalog entry; its interface types carry no index signature.
+  eventRows: () => claudeEventRows() as unknown as readonly EventRow[],
+  hasEvent: (event) => claudeEvent(event) !== undefined,
+  eventDetail: async (event) => claudeEventDetail(event),
+  eventSchemas: async (event) => claudeEventSchemas(event),
+
+  sessionsDir: (loc) => sessionsDirOf(loc.stateDir),
+
+  async loadCatalog(loc, env): Promise<DialectCatalog> {
+    const { loadClaudeSources } = await import('./load.js');
+    return loadClaudeSources(loc, env);
+  },
+
+  async validateFile(file, text, loc, env): Promise<FileValidation | undefined> {
+    const { claudeFileKind, validateClaudeFile } = await import('./validate-file.js');
+    const diagnostics = await validateClaudeFile(file, text, claudeLocations(loc, env));
+    // A SKILL.md may hold compozy hooks too (claude.md §7): only it is judged by both dialects.
+    return diagnostics === undefined
+      ? undefined
+      : { diagnostics, exclusive: claudeFileKind(file, text ?? '') !== 'skill' };
+  },
+
+  sessionIdFor: claudeSessionIdFor,
+  async plan(req) {
+    const { planClaude } = await import('./plan.js');
+    return planClaude(req);
+  },
+  async dispatch(req) {
+    const { dispatchClaude } = await import('./dispatch.js');
+    return dispatchClaude(req);
+  },
+  exitCode: (result) => verdictExitCode(String(result.verdict)),
+
+  listFields: claudeListFields,
+  infoFields: claudeInfoFields,
+  listColumns: { head: CLAUDE_LIST_COLUMNS, row: claudeListRow },
+  isAgentHook: claudeHookOfAgent,
+  decisionColumn: true,
+  async fireViews() {
+    const { renderClaudeFire, renderClaudePlan } = await import('./fire-view.js');
+    return {
+      result: (result, _exitCode, colour) => renderClaudeFire(result as ClaudeDispatchResult, colour),
+      plan: (plan, colour) => renderClaudePlan(plan.event, plan.plan as ClaudePlanEntry[], colour),
+    };
+  },
+
+  ownsChange: isClaudeChangeRequest,
+  async changeHooks(req) {
+    const { changeClaudeHook, claudeEditRequest } = await import('./edit.js');
+    return changeClaudeHook(claudeEditRequest(req));
+  },
+};
+
+/** Light: the name form and the catalog; the edit code loads only for a change. */
+function isClaudeChangeRequest(req: { action: string; name?: string; event?: string; allHooks?: boolean }): boolean {
+  if (req.allHooks) return true;
+  if (req.action === 'create') return req.event !== undefined && claudeEvent(req.event) !== undefined;
+  const m = req.name === undefined ? null : CLAUDE_NAME.exec(req.name.trim());
+  return m !== null && claudeEvent(m[1]!) !== undefined;
+}
+
+/** `<origin>:<Event>:<group>.<handler>` with a claude origin (claude.md §2.2). */
+const CLAUDE_NAME =
+  /^(?:managed|managed\.d\/.+|user|project|local|local\.workspace|plugin\/.+|skill\/.+|agent\/.+):([^:]+):[1-9][0-9]*\.[1-9][0-9]*$/;

@@ -1,0 +1,165 @@
+// Text-preserving edits of a JSON document (claude.md §7): each edit rewrites only the array or
+// object it changes, new text takes the file's indentation and line endings, and every other
+// byte stays. Pure functions over text; each parses the text it is given (a settings file is
+// small), so edits compose by feeding one's result to the next.
+import type { PathSeg } from '../../declarations/source-file.js';
+import { parseJsonWithPositions, type JsonNode } from '../../declarations/json.js';
+import { lineStarts, nodeAt, offsetOf, valueEnd } from './json-doc.js';
+
+export interface JsonStyle {
+  /** One level of indentation (two spaces when the file shows none). */
+  unit: string;
+  eol: '\n' | '\r\n';
+}
+
+export class JsonEditError extends Error {}
+
+/** The indentation unit and line ending a text already uses. */
+export function detectStyle(text: string): JsonStyle {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const m = /\n([ \t]+)["{[\]}]/.exec(text);
+  return { unit: m ? m[1]! : '  ', eol };
+}
+
+interface Located {
+  node: JsonNode;
+  start: number;
+  end: number;
+  starts: number[];
+}
+
+function locate(text: string, path: readonly PathSeg[]): Located {
+  const parsed = parseJsonWithPositions(text);
+  if (!parsed.ok) throw new JsonEditError(`the file is not valid JSON: ${parsed.error.message}`);
+  const node = nodeAt(parsed.value, path);
+  if (node === undefined) throw new JsonEditError(`nothing at ${path.join('.')}`);
+  const starts = lineStarts(text);
+  const start = offsetOf(starts, node);
+  return { node, start, end: valueEnd(text, start), starts };
+}
+
+/** The white space that starts the line holding `offset`. */
+function indentAt(text: string, starts: readonly number[], offset: number): string {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return /^[ \t]*/.exec(text.slice(starts[lo]!))![0];
+}
+
+/** A value as JSON text at an indentation: nested lines indented from `indent`. */
+export function formatJson(value: unknown, style: JsonStyle, indent: string, inline = false): string {
+  if (inline) return JSON.stringify(value).replace(/":/g, '": ').replace(/,"/g, ', "');
+  return JSON.stringify(value, null, style.unit)
+    .split('\n')
+    .join(style.eol + indent);
+}
+
+const splice = (text: string, from: number, to: number, insert: string) =>
+  text.slice(0, from) + insert + text.slice(to);
+
+/** The children of an object or array with their start offsets. */
+function children(loc: Located): { key?: string; start: number; valueStart: number }[] {
+  const n = loc.node;
+  if (n.kind === 'object') {
+    return n.entries.map((e) => ({
+      key: e.key,
+      start: offsetOf(loc.starts, e),
+      valueStart: offsetOf(loc.starts, e.value),
+    }));
+  }
+  if (n.kind === 'array')
+    return n.items.map((i) => ({ start: offsetOf(loc.starts, i), valueStart: offsetOf(loc.starts, i) }));
+  throw new JsonEditError('not an object or a list');
+}
+
+/** Adds a child at the end of an object (`key` given) or array, in the container's style. */
+function appendChild(
+  text: string,
+  path: readonly PathSeg[],
+  key: string | undefined,
+  value: unknown,
+  style: JsonStyle,
+): string {
+  const loc = locate(text, path);
+  const kids = children(loc);
+  const ownIndent = indentAt(text, loc.starts, loc.start);
+  const close = loc.end - 1;
+  const keyText = key === undefined ? '' : `${JSON.stringify(key)}: `;
+  if (kids.length === 0) {
+    const childIndent = ownIndent + style.unit;
+    const open = text[loc.start]!;
+    const shut = text[close]!;
+    const body = `${open}${style.eol}${childIndent}${keyText}${formatJson(value, style, childIndent)}${style.eol}${ownIndent}${shut}`;
+    return splice(text, loc.start, loc.end, body);
+  }
+  const last = kids[kids.length - 1]!;
+  const lastEnd = valueEnd(text, last.valueStart);
+  const multiline = text.slice(loc.start, kids[0]!.start).includes('\n');
+  if (!multiline) return splice(text, lastEnd, lastEnd, `, ${keyText}${formatJson(value, style, '', true)}`);
+  const childIndent = indentAt(text, loc.starts, last.start);
+  return splice(
+    text,
+    lastEnd,
+    lastEnd,
+    `,${style.eol}${childIndent}${keyText}${formatJson(value, style, childIndent)}`,
+  );
+}
+
+/** Removes child `i` of an object or array, with its comma. */
+function removeChild(text: string, path: readonly PathSeg[], i: number): string {
+  const loc = locate(text, path);
+  const kids = children(loc);
+  if (i < 0 || i >= kids.length) throw new JsonEditError(`no item ${i} at ${path.join('.')}`);
+  if (kids.length === 1) return splice(text, loc.start, loc.end, text[loc.start]! + text[loc.end - 1]!);
+  if (i < kids.length - 1) return splice(text, kids[i]!.start, kids[i + 1]!.start, '');
+  const prevEnd = valueEnd(text, kids[i - 1]!.valueStart);
+  return splice(text, prevEnd, valueEnd(text, kids[i]!.valueStart), '');
+}
+
+/** Sets `key` of the object at `path`: its last entry's value is replaced, or the entry is added. */
+export function setProperty(
+  text: string,
+  path: readonly PathSeg[],
+  key: string,
+  value: unknown,
+  style: JsonStyle,
+): string {
+  const loc = locate(text, path);
+  if (loc.node.kind !== 'object') throw new JsonEditError(`${path.join('.') || 'the file'} is not an object`);
+  const entries = loc.node.entries;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    if (entries[i]!.key !== key) continue;
+    const start = offsetOf(loc.starts, entries[i]!.value);
+    const inline = !text.slice(loc.start, loc.end).includes('\n');
+    return splice(
+      text,
+      start,
+      valueEnd(text, start),
+      formatJson(value, style, indentAt(text, loc.starts, start), inline),
+    );
+  }
+  return appendChild(text, path, key, value, style);
+}
+
+/** Removes every entry `key` of the object at `path` (nothing when it has none). */
+export function removeProperty(text: string, path: readonly PathSeg[], key: string): string {
+  for (;;) {
+    const loc = locate(text, path);
+    if (loc.node.kind !== 'object') throw new JsonEditError(`${path.join('.') || 'the file'} is not an object`);
+    const i = loc.node.entries.findIndex((e) => e.key === key);
+    if (i === -1) return text;
+    text = removeChild(text, path, i);
+  }
+}
+
+export function appendItem(text: string, path: readonly PathSeg[], value: unknown, style: JsonStyle): string {
+  return appendChild(text, path, undefined, value, style);
+}
+
+export function removeItem(text: string, path: readonly PathSeg[], index: number): string {
+  return removeChild(text, path, index);
+}

@@ -1,0 +1,478 @@
+// Every claude source (claude.md §1) resolved into declarations in dispatch order, with the gates
+// of §2.4 and the duplicate rule of §2.3 as statuses (`list --all`), the diagnostics of §2.5, and
+// the context dispatch reads (merged env, http gates, SessionEnd budget).
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Diagnostic } from '../../declarations/diagnostics.js';
+import type { Declaration, DeclarationStatus, OrderedDeclaration } from '../../declarations/model.js';
+import { HookctlError, ExitCode } from '../../errors.js';
+import type { Locations } from '../../paths.js';
+import { displayPath } from '../../views/location.js';
+import { claudeDiagnostic } from './codes.js';
+import { makeDeclaration, type HandlerOrigin } from './declaration.js';
+import { agentFiles, readFrontMatterFile, skillFiles } from './front-matter.js';
+import { handlerIdentity, headerEnvDiagnostics, urlAllowed, type RawHandler } from './handlers.js';
+import {
+  claudeLocations,
+  localSettingsFiles,
+  managedDropInDir,
+  managedSettingsFile,
+  pluginCacheDir,
+  pluginDataDir,
+  projectAgentsDir,
+  projectSettingsFile,
+  projectSkillsDir,
+  userAgentsDir,
+  userSettingsFile,
+  userSkillsDir,
+  type ClaudeLocations,
+} from './locations.js';
+import type { ClaudeContext, ClaudePluginRef, ClaudeSource } from './model.js';
+import {
+  flagPluginId,
+  installedPlugins,
+  readPluginHooks,
+  readPluginManifest,
+  type PluginCopy,
+  type PluginManifest,
+} from './plugins.js';
+import { mergeManagedTier, readSettingsFile, union, type FromFile, type SettingsFile } from './settings.js';
+
+/** DialectCatalog.context of this dialect, with what this half adds to the shared model. */
+export interface ClaudeLoadContext extends ClaudeContext {
+  workspace: string;
+  stateDir: string;
+  pluginDirs: string[];
+}
+
+export interface ClaudeCatalog {
+  declarations: OrderedDeclaration[];
+  diagnostics: Diagnostic[];
+  files: string[];
+  context: ClaudeLoadContext;
+}
+
+export interface ClaudeLoadOptions {
+  /** --plugin-dir, in flag order. */
+  pluginDirs?: readonly string[];
+  cwd?: string;
+}
+
+/** A handler on its way to a declaration: where it is from, and a status decided early. */
+interface Entry {
+  raw: RawHandler;
+  from: HandlerOrigin;
+  /** Settings-file hooks take part in the duplicate rule. */
+  settings: boolean;
+  /** The plugin the hook belongs to (its hooks or its skills' hooks). */
+  pluginId?: string;
+  /** Row 1 of §2.4: the plugin is not enabled. */
+  notEnabled?: string;
+  /** Row 6: shadowed, or a local workspace copy under a root copy that sets hooks. */
+  overridden?: string;
+}
+
+const q = (s: string): string => JSON.stringify(s);
+
+export async function loadClaudeSources(
+  loc: Pick<Locations, 'workspace'> & Partial<Pick<Locations, 'pluginDirs' | 'stateDir'>>,
+  env: NodeJS.ProcessEnv,
+  opts: ClaudeLoadOptions = {},
+): Promise<ClaudeCatalog> {
+  const cl = claudeLocations(loc, env, opts.pluginDirs ?? loc.pluginDirs ?? [], opts.cwd);
+  await requirePluginDirs(cl.pluginDirs);
+  const diagnostics: Diagnostic[] = [];
+  const files: string[] = [];
+
+  // ---- settings files ----
+  const dropIns = await jsonFilesIn(managedDropInDir(cl));
+  const locals = localSettingsFiles(cl);
+  const [managedMain, managedD, user, project, ...localFiles] = await Promise.all([
+    readSettingsFile(managedSettingsFile(cl), { source: 'claude_managed', origin: 'managed', managed: true }),
+    Promise.all(
+      dropIns.map((name) =>
+        readSettingsFile(join(managedDropInDir(cl), name), {
+          source: 'claude_managed',
+          origin: `managed.d/${name}`,
+          managed: true,
+        }),
+      ),
+    ),
+    readSettingsFile(userSettingsFile(cl), { source: 'claude_user', origin: 'user', managed: false }),
+    readSettingsFile(projectSettingsFile(cl), { source: 'claude_project', origin: 'project', managed: false }),
+    ...locals.map((l) => readSettingsFile(l.file, { source: 'claude_local', origin: l.origin, managed: false })),
+  ]);
+  const managedFiles = [managedMain, ...managedD].filter((f): f is SettingsFile => f !== undefined);
+  const localRoot = localFiles[0];
+  const localWorkspace = locals.length > 1 ? localFiles[1] : undefined;
+  const settingsInOrder = [...managedFiles, user, project, localRoot, localWorkspace].filter(
+    (f): f is SettingsFile => f !== undefined,
+  );
+  for (const f of settingsInOrder) {
+    files.push(f.file);
+    diagnostics.push(...f.diagnostics);
+  }
+  const tier = mergeManagedTier(managedFiles);
+  // Precedence, highest first: managed > local (root copy, then workspace copy) > project > user.
+  const layered = [localRoot, localWorkspace, project, user].filter((f): f is SettingsFile => f?.usable === true);
+
+  const disableAll: FromFile<boolean> | undefined =
+    tier.disableAllHooks ??
+    layered
+      .filter((f) => f.values.disableAllHooks !== undefined)
+      .map((f) => ({ value: f.values.disableAllHooks!, file: f.file }))[0];
+  const disableAllIsManaged = disableAll !== undefined && tier.disableAllHooks === disableAll;
+
+  const settingsEnv: Record<string, string> = {};
+  for (const f of [...layered].reverse()) Object.assign(settingsEnv, f.values.env ?? {});
+  Object.assign(settingsEnv, tier.env);
+
+  const enabled: Record<string, FromFile<boolean>> = {};
+  for (const f of [...layered].reverse()) {
+    for (const [id, on] of Object.entries(f.values.enabledPlugins ?? {})) enabled[id] = { value: on, file: f.file };
+  }
+  Object.assign(enabled, tier.enabledPlugins);
+  const forceEnabled = (id: string) => tier.enabledPlugins[id]?.value === true;
+
+  const listUnion = (key: 'allowedHttpHookUrls' | 'httpHookAllowedEnvVars'): string[] | undefined => {
+    const lists = [tier[key], ...layered.map((f) => f.values[key])].filter((l): l is string[] => l !== undefined);
+    return lists.length === 0 ? undefined : lists.reduce((a, b) => union(a, b), [] as string[]);
+  };
+  const allowedHttpHookUrls = listUnion('allowedHttpHookUrls');
+  const httpHookAllowedEnvVars = listUnion('httpHookAllowedEnvVars');
+
+  // ---- entries in dispatch order ----
+  const entries: Entry[] = [];
+  const settingsEntry = (f: SettingsFile | undefined, overridden?: string) => {
+    if (!f?.usable) return;
+    for (const raw of f.handlers) {
+      entries.push({
+        raw,
+        from: { source: f.source, origin: f.origin, file: f.file, kind: 'settings' },
+        settings: true,
+        ...(overridden ? { overridden } : {}),
+      });
+    }
+  };
+  for (const f of managedFiles) settingsEntry(f);
+  settingsEntry(user);
+  settingsEntry(project);
+  settingsEntry(localRoot);
+  settingsEntry(
+    localWorkspace,
+    localRoot?.usable && localRoot.setsHooks ? `the git root's settings.local.json sets "hooks"` : undefined,
+  );
+
+  // ---- plugins ----
+  const flagCopies: PluginCopy[] = [];
+  const manifests = new Map<string, PluginManifest>();
+  for (const root of cl.pluginDirs) {
+    const manifest = await readPluginManifest(root);
+    manifests.set(root, manifest);
+    const id = flagPluginId(root, manifest);
+    flagCopies.push({ id, name: id, root, fromFlag: true });
+  }
+  const installed = await installedPlugins(pluginCacheDir(cl));
+  const installedIds = new Set(installed.map((p) => p.id));
+  for (const [id, on] of Object.entries(enabled)) {
+    const bareName = id.includes('@') ? id.slice(0, id.lastIndexOf('@')) : id;
+    if (on.value && !installedIds.has(id) && !flagCopies.some((p) => p.id === bareName)) {
+      const f = settingsInOrder.find((s) => s.file === on.file);
+      diagnostics.push(
+        claudeDiagnostic(
+          'warning',
+          'claude_plugin_not_installed',
+          `enabledPlugins enables ${q(id)}, but no copy is installed under ${pluginCacheDir(cl)}`,
+          on.file,
+          f?.locate(['enabledPlugins', id]),
+          { source: f?.source },
+        ),
+      );
+    }
+  }
+  const plugins = [...flagCopies, ...installed];
+  const pluginSkillEntries: Entry[] = [];
+  for (const copy of plugins) {
+    const manifest = manifests.get(copy.root) ?? (await readPluginManifest(copy.root));
+    const shadow = copy.fromFlag ? undefined : flagCopies.find((p) => p.id === copy.name);
+    const setting = enabled[copy.id]?.value;
+    const active =
+      copy.fromFlag || (shadow === undefined && (setting ?? manifest.data?.defaultEnabled === true) === true);
+    const ref: ClaudePluginRef = {
+      id: copy.id,
+      root: copy.root,
+      dataDir: pluginDataDir(cl, copy.id),
+      forceEnabled: !copy.fromFlag && forceEnabled(copy.id),
+    };
+    const notEnabled = !active && shadow === undefined ? `plugin ${q(copy.id)} is not enabled` : undefined;
+    const overridden = shadow ? `shadowed by ${displayPath(shadow.root)}` : undefined;
+    const hooks = await readPluginHooks(ref, manifest);
+    if (active) {
+      diagnostics.push(...hooks.diagnostics);
+      files.push(...hooks.files);
+    }
+    if (!hooks.failed) {
+      for (const { raw, ctx } of hooks.handlers) {
+        entries.push({
+          raw,
+          from: { source: 'claude_plugin', origin: ctx.origin, file: ctx.file, kind: 'plugin', plugin: ref },
+          settings: false,
+          pluginId: copy.id,
+          ...(notEnabled ? { notEnabled } : {}),
+          ...(overridden ? { overridden } : {}),
+        });
+      }
+    }
+    // Plugin skills, in plugin order; plugin subagents only warn.
+    for (const { file, folder } of await skillFiles(join(copy.root, 'skills'))) {
+      const fm = readFrontMatterFile(file, {
+        source: 'claude_skill',
+        kind: 'skill',
+        fallbackName: folder,
+        originOf: (name) => `skill/${copy.id}/${copy.name}:${name}`,
+        plugin: ref,
+      });
+      if (fm.missing) continue;
+      if (active) {
+        diagnostics.push(...fm.diagnostics);
+        if (fm.hasHooks) files.push(file);
+      }
+      for (const raw of fm.handlers) {
+        pluginSkillEntries.push({
+          raw,
+          from: {
+            source: 'claude_skill',
+            origin: `skill/${copy.id}/${copy.name}:${fm.name}`,
+            file,
+            kind: 'skill',
+            plugin: ref,
+            skill: `${copy.name}:${fm.name}`,
+            skillSource: 'plugin',
+          },
+          settings: false,
+          pluginId: copy.id,
+          ...(notEnabled ? { notEnabled } : {}),
+          ...(overridden ? { overridden } : {}),
+        });
+      }
+    }
+    if (active) {
+      for (const { file, stem } of await agentFiles(join(copy.root, 'agents'))) {
+        const fm = readFrontMatterFile(file, {
+          source: 'claude_agent',
+          kind: 'agent',
+          fallbackName: stem,
+          originOf: (name) => `agent/${copy.id}/${name}`,
+          detectOnly: true,
+        });
+        if (fm.hasHooks) {
+          diagnostics.push(
+            claudeDiagnostic(
+              'warning',
+              'claude_plugin_agent_hooks_ignored',
+              `hooks in plugin subagent ${q(fm.name)} are ignored by Claude Code`,
+              file,
+              { line: 1 },
+              { source: 'claude_agent' },
+            ),
+          );
+        }
+      }
+    }
+  }
+
+  // ---- skills and agents: project shadows user ----
+  const frontMatterEntries = async (
+    kind: 'skill' | 'agent',
+    scopes: { scope: 'project' | 'user'; dir: string; source: ClaudeSource }[],
+  ): Promise<Entry[]> => {
+    const out: Entry[] = [];
+    const seen = new Map<string, string>();
+    for (const { scope, dir, source } of scopes) {
+      const list =
+        kind === 'skill'
+          ? (await skillFiles(dir)).map((s) => ({ file: s.file, fallback: s.folder }))
+          : (await agentFiles(dir)).map((a) => ({ file: a.file, fallback: a.stem }));
+      for (const { file, fallback } of list) {
+        const fm = readFrontMatterFile(file, {
+          source,
+          kind,
+          fallbackName: fallback,
+          originOf: (name) => `${kind}/${scope}/${name}`,
+        });
+        if (fm.missing) continue;
+        diagnostics.push(...fm.diagnostics);
+        if (fm.hasHooks) files.push(file);
+        const shadow = seen.get(fm.name);
+        if (shadow === undefined) seen.set(fm.name, file);
+        for (const raw of fm.handlers) {
+          out.push({
+            raw,
+            from: {
+              source,
+              origin: `${kind}/${scope}/${fm.name}`,
+              file,
+              kind,
+              ...(kind === 'skill' ? { skill: fm.name, skillSource: scope } : { agent: fm.name }),
+            },
+            settings: false,
+            ...(shadow !== undefined ? { overridden: `shadowed by ${displayPath(shadow)}` } : {}),
+          });
+        }
+      }
+    }
+    return out;
+  };
+  entries.push(
+    ...(await frontMatterEntries('skill', [
+      { scope: 'project', dir: projectSkillsDir(cl), source: 'claude_skill' },
+      { scope: 'user', dir: userSkillsDir(cl), source: 'claude_skill' },
+    ])),
+    ...pluginSkillEntries,
+    ...(await frontMatterEntries('agent', [
+      { scope: 'project', dir: projectAgentsDir(cl), source: 'claude_agent' },
+      { scope: 'user', dir: userAgentsDir(cl), source: 'claude_agent' },
+    ])),
+  );
+
+  // ---- gates (§2.4, first row wins, overridden last) ----
+  const strict = tier.strictPluginOnlyCustomization;
+  const strictBlocksHooks =
+    strict !== undefined && (strict.value === true || (Array.isArray(strict.value) && strict.value.includes('hooks')));
+  const managedOnly = tier.allowManagedHooksOnly?.value === true ? tier.allowManagedHooksOnly : undefined;
+  const privileged = (e: Entry) =>
+    e.from.source === 'claude_managed' || (e.pluginId !== undefined && e.from.plugin?.forceEnabled === true);
+
+  if (disableAll?.value === true) {
+    const f = settingsInOrder.find((s) => s.file === disableAll.file);
+    diagnostics.push(
+      claudeDiagnostic(
+        'warning',
+        'claude_hooks_disabled',
+        `disableAllHooks is true in ${displayPath(disableAll.file)}: ${disableAllIsManaged ? 'all' : 'non-managed'} hooks do not run`,
+        disableAll.file,
+        f?.locate(['disableAllHooks']),
+        { source: f?.source },
+      ),
+    );
+  }
+
+  const statusOf = (e: Entry): { status: DeclarationStatus; why?: string } => {
+    if (e.notEnabled) return { status: 'disabled', why: e.notEnabled };
+    if (disableAll?.value === true && (disableAllIsManaged || !privileged(e))) {
+      return { status: 'disabled', why: `disableAllHooks is true in ${displayPath(disableAll.file)}` };
+    }
+    if (managedOnly && !privileged(e)) {
+      return { status: 'blocked', why: `allowManagedHooksOnly is true in ${displayPath(managedOnly.file)}` };
+    }
+    if (strictBlocksHooks && e.settings && e.from.source !== 'claude_managed') {
+      return {
+        status: 'blocked',
+        why: `strictPluginOnlyCustomization blocks hooks from settings files (${displayPath(strict!.file)})`,
+      };
+    }
+    if (e.raw.type === 'http' && allowedHttpHookUrls !== undefined) {
+      const url = typeof e.raw.handler.url === 'string' ? e.raw.handler.url : '';
+      if (!urlAllowed(url, allowedHttpHookUrls))
+        return { status: 'blocked', why: 'url matches no allowedHttpHookUrls pattern' };
+    }
+    if (e.overridden) return { status: 'overridden', why: e.overridden };
+    return { status: 'active' };
+  };
+
+  // §2.3: a handler in more than one settings file runs once, the first copy in dispatch order.
+  const firstCopy = new Map<string, { file: string; name: string }>();
+  const declarations: Declaration[] = [];
+  const reported = new Set(files);
+  let sessionEndMaxTimeoutS: number | undefined;
+  for (const e of entries) {
+    if (!e.raw.ok) continue;
+    let { status, why } = statusOf(e);
+    if (status === 'active' && e.settings) {
+      const key = handlerIdentity(e.raw);
+      const first = firstCopy.get(key);
+      if (first === undefined) firstCopy.set(key, { file: e.from.file, name: e.raw.name });
+      else if (first.file !== e.from.file) {
+        status = 'overridden';
+        why = `same handler as ${first.name}; Claude Code runs it once`;
+      }
+    }
+    if (e.raw.type === 'http' && reported.has(e.from.file)) {
+      const url = typeof e.raw.handler.url === 'string' ? e.raw.handler.url : '';
+      if (allowedHttpHookUrls !== undefined && !urlAllowed(url, allowedHttpHookUrls)) {
+        diagnostics.push(
+          claudeDiagnostic(
+            'warning',
+            'claude_url_not_allowed',
+            `url ${q(url)} matches no allowedHttpHookUrls pattern; the hook does not run`,
+            e.from.file,
+            e.raw.fieldAt(['url']) ?? e.raw.at,
+            { source: e.from.source, hook: e.raw.name },
+          ),
+        );
+      }
+      diagnostics.push(...headerEnvDiagnostics(e.raw, e.from.file, e.from.source, httpHookAllowedEnvVars));
+    }
+    if (
+      status === 'active' &&
+      e.settings &&
+      e.raw.event === 'SessionEnd' &&
+      typeof e.raw.handler.timeout === 'number'
+    ) {
+      sessionEndMaxTimeoutS = Math.max(sessionEndMaxTimeoutS ?? 0, e.raw.handler.timeout);
+    }
+    declarations.push(makeDeclaration(e.raw, e.from, cl.workspace, status, why));
+  }
+
+  const context: ClaudeLoadContext = {
+    settingsEnv,
+    configDir: cl.configDir,
+    workspace: cl.workspace,
+    stateDir: cl.stateDir,
+    pluginDirs: cl.pluginDirs,
+    ...(allowedHttpHookUrls !== undefined ? { allowedHttpHookUrls } : {}),
+    ...(httpHookAllowedEnvVars !== undefined ? { httpHookAllowedEnvVars } : {}),
+    ...(sessionEndMaxTimeoutS !== undefined ? { sessionEndMaxTimeoutS } : {}),
+  };
+  return { declarations: numberActive(declarations), diagnostics, files, context };
+}
+
+function numberActive(decls: Declaration[]): OrderedDeclaration[] {
+  const next = new Map<string, number>();
+  return decls.map((d) => {
+    const o = d as OrderedDeclaration;
+    if (d.status !== 'active') o.order = null;
+    else {
+      const n = (next.get(d.event) ?? 0) + 1;
+      next.set(d.event, n);
+      o.order = n;
+    }
+    return o;
+  });
+}
+
+/** `*.json` files of a folder in name order, hidden ones left out. */
+async function jsonFilesIn(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    return entries
+      .filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.json') && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** A --plugin-dir that is not a folder is a usage error (exit 2). */
+async function requirePluginDirs(dirs: readonly string[]): Promise<void> {
+  for (const dir of dirs) {
+    const isDir = await stat(dir).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
+    if (!isDir) throw new HookctlError('usage_error', `--plugin-dir ${dir}: no such folder`, ExitCode.usage);
+  }
+}
+
+export type { ClaudeLocations };
