@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // hookctl's benchmark suite (issue 5, SPEC §7). Run with `npm run bench`.
 //
-//   node bench/run.mjs [--smoke] [--runs N] [--warmup N] [--only startup,dispatch,ledger,catalog,memory]
+//   node bench/run.mjs [--smoke] [--runs N] [--warmup N] [--only startup,dispatch,ledger,catalog,memory,hooktest]
 //                      [--build | --no-build] [--check]
 //
 // Every figure is measured side by side in one run: the two commands of a ratio alternate, each
@@ -31,7 +31,7 @@ import { detailLines, machine, markdownTable, row } from './lib/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const work = join(root, 'bench', '.work');
-const FIGURES = ['startup', 'dispatch', 'ledger', 'catalog', 'memory'];
+const FIGURES = ['startup', 'dispatch', 'ledger', 'catalog', 'memory', 'hooktest'];
 
 const { values: opts } = parseArgs({
   options: {
@@ -45,7 +45,7 @@ const { values: opts } = parseArgs({
   },
 });
 const smoke = opts.smoke;
-const DEFAULT_RUNS = { startup: 10, dispatch: 5, ledger: 10, catalog: 5, memory: 3 };
+const DEFAULT_RUNS = { startup: 10, dispatch: 5, ledger: 10, catalog: 5, memory: 3, hooktest: 5 };
 /** Runs per command for one figure: --runs, else 1 for a smoke, else the figure's default. */
 const runsFor = (figure) => (opts.runs ? Number(opts.runs) : smoke ? 1 : DEFAULT_RUNS[figure]);
 const warmup = opts.warmup ? Number(opts.warmup) : smoke ? 0 : 1;
@@ -404,6 +404,52 @@ async function memory() {
   ];
 }
 
+/**
+ * 6. `hooks test`: what a case costs beyond the hooks it runs (SPEC §11: at most 5 ms). Each case
+ * fires prompt.post_assemble with one sync hook running `true`. A file of N cases and a file of
+ * one are each measured against Node spawning `true` as often; the difference of those two
+ * differences, over N − 1, is the cost of one more case with start-up and the hooks taken out.
+ */
+async function hooktest() {
+  const count = 100;
+  const { dir } = await dispatchHome(work, 1);
+  const env = homesEnv(dir);
+  const payloadFile = join(dir, 'payload.json');
+  writeFileSync(payloadFile, JSON.stringify({ prompt: 'benchmark', input_class: 'user' }) + '\n');
+  const testFile = (n) => {
+    const file = join(dir, `bench-${n}.hooktest.yaml`);
+    const oneCase = (i) =>
+      `  - name: case ${i}\n    event: prompt.post_assemble\n    payload: { prompt: benchmark, input_class: user }\n    expect: { verdict: completed, ran: [true-000] }\n`;
+    writeFileSync(file, `workspace: workspace\ncases:\n${Array.from({ length: n }, (_, i) => oneCase(i)).join('')}`);
+    return file;
+  };
+  const tests = (n) => ({ cmd: hookctl('hooks', 'test', testFile(n), '--format', 'json'), env });
+  const spawns = (n) => ({
+    cmd: [node, join(root, 'bench', 'lib', 'spawn-baseline.mjs'), String(n), payloadFile, 'true'],
+    env,
+  });
+
+  const sanity = JSON.parse((await run(tests(count).cmd, { env, capture: true })).stdout);
+  if (sanity.passed !== count || sanity.failed !== 0)
+    throw new Error(`hooktest: expected ${count} passing cases, got ${sanity.passed} passed, ${sanity.failed} failed`);
+
+  const many = await compare(tests(count), spawns(count), { runs: runsFor('hooktest'), warmup, cpu: true });
+  const one = await compare(tests(1), spawns(1), { runs: runsFor('hooktest'), warmup, cpu: true });
+  const perCase = (a, b) => (a - b) / (count - 1);
+  return [
+    row({
+      id: 'hooktest-per-case',
+      figure: `\`hooks test\`: overhead per case beyond its hook (${count} cases vs 1, each against Node spawning the same hooks)`,
+      unit: 'ms',
+      median: perCase(many.differences.median, one.differences.median),
+      min: perCase(many.differences.min, one.differences.max),
+      max: perCase(many.differences.max, one.differences.min),
+      target: { op: '<=', value: 5 },
+      detail: `${count} cases ${spread(many.a)} vs ${count} spawns ${spread(many.b)}; 1 case ${spread(one.a)} vs 1 spawn ${spread(one.b)}`,
+    }),
+  ];
+}
+
 // ---- main ----
 
 const started = Date.now();
@@ -420,6 +466,7 @@ const steps = {
   ledger,
   catalog,
   memory,
+  hooktest,
 };
 for (const name of FIGURES) {
   if (!only.includes(name)) continue;

@@ -28,6 +28,7 @@ const SCHEMA_FILES = {
   'compozy-skill': 'compozy-skill.schema.json',
   'cosh-config': 'cosh-config.schema.json',
   'cosh-extension': 'cosh-extension.schema.json',
+  hooktest: 'hooktest.schema.json',
 };
 
 /**

@@ -34,6 +34,8 @@ const steps = [
   [['hooks', 'fire', 'tool.pre_call', ...where, '--payload', `${P}/tool-secret.json`], 1],
   [['hooks', 'fire', 'PreToolUse', ...where, '--payload', `${P}/cosh-rm.json`, '-o', 'jsonl'], 1],
   [['hooks', 'runs', '--session', 'sess_demo', '--last', '5'], 0],
+  // The demo's own tests (fixtures/demo/workspace/tests/): found in the workspace, run by the real engine.
+  [['hooks', 'test', ...where], 0],
   // Claude Code
   [['hooks', 'list', ...cw, '--dialect', 'claude'], 0, claudeEnv],
   [['hooks', 'fire', 'PreToolUse', ...cw, '--payload', `${P}/claude-rm.json`], 1, claudeEnv],
@@ -42,6 +44,7 @@ const steps = [
   [['hooks', 'fire', 'PreToolUse', ...cw, '--payload', `${P}/claude-write-env.json`], 1, claudeEnv],
   [['hooks', 'fire', 'UserPromptSubmit', ...cw, '--payload', `${P}/claude-prompt.json`], 0, claudeEnv],
   [['hooks', 'runs', '--session', 'claude_demo', '--last', '6'], 0, claudeEnv],
+  [['hooks', 'test', ...cw], 0, claudeEnv],
 ];
 
 // The demo's http hook posts to a small local server (fixtures/demo/servers).

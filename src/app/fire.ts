@@ -148,17 +148,34 @@ function nestingExceeds(root: object, max: number): boolean {
   return false;
 }
 
-/** The chosen dialect's catalog, refused when any of its declarations has an error (SPEC §6). */
-async function loadDispatchable(
-  req: FireRequest,
-  candidates: readonly Dialect[],
-): Promise<{ dialect: Dialect; catalog: DialectCatalog }> {
-  const load = (d: Dialect) => d.loadCatalog(req.loc, req.env);
-  const chosen = await chooseDialect(candidates, req.event, load);
-  const catalog = chosen.catalog ?? (await load(chosen.dialect));
-  const errors = catalog.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) throw declarationErrors(req.event, errors);
-  return { dialect: chosen.dialect, catalog };
+/** The dialect that fires an event, with its whole catalog (every status, and its diagnostics). */
+export interface EventCatalog {
+  event: string;
+  dialect: Dialect;
+  catalog: DialectCatalog;
+}
+
+/**
+ * Chooses the event's dialect (candidatesFor, chooseDialect) and loads its catalog. A caller
+ * that fires many times over the same sources passes `loadCatalogOf` to share the loads
+ * (`hooks test` loads each test file's catalogs once).
+ */
+export async function loadEventCatalog(
+  req: Pick<FireRequest, 'event' | 'dialect' | 'loc' | 'env'>,
+  loadCatalogOf: (d: Dialect) => Promise<DialectCatalog> = (d) => d.loadCatalog(req.loc, req.env),
+): Promise<EventCatalog> {
+  const chosen = await chooseDialect(candidatesFor(req.event, req.dialect), req.event, loadCatalogOf);
+  return {
+    event: req.event,
+    dialect: chosen.dialect,
+    catalog: chosen.catalog ?? (await loadCatalogOf(chosen.dialect)),
+  };
+}
+
+/** Refuses (exit 2) when any declaration of the dialect has an error (SPEC §6). */
+export function assertDispatchable(loaded: EventCatalog): void {
+  const errors = loaded.catalog.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) throw declarationErrors(loaded.event, errors);
 }
 
 function declarationErrors(event: string, errors: Diagnostic[]): HookctlError {
@@ -177,36 +194,64 @@ function declarationErrors(event: string, errors: Diagnostic[]): HookctlError {
 }
 
 /** Every declaration of the event, every status, in dispatch order. */
-function declarationsOf(catalog: DialectCatalog, event: string): OrderedDeclaration[] {
+export function declarationsOf(catalog: DialectCatalog, event: string): OrderedDeclaration[] {
   return catalog.declarations.filter((d) => d.event === event);
 }
 
+/** Firing on a loaded catalog: the payload already parsed. */
+export interface LoadedFireRequest extends Omit<FireRequest, 'event' | 'payloadText' | 'dialect'> {
+  payload: Payload;
+  /** Run only the declarations of these names (`hooks test`'s `hooks`); undefined = all. */
+  hooks?: readonly string[];
+  /**
+   * Record into `<sessionsDir>/<session_id>/hook-runs.jsonl` instead of the dialect's sessions
+   * folder: `hooks test` gives each case a temporary ledger, so tests never write the user's.
+   */
+  sessionsDir?: string;
+}
+
+function selectedDeclarations(loaded: EventCatalog, hooks: readonly string[] | undefined): OrderedDeclaration[] {
+  const all = declarationsOf(loaded.catalog, loaded.event);
+  return hooks === undefined ? all : all.filter((d) => d.name !== null && hooks.includes(d.name));
+}
+
 export async function planFire(req: FireRequest): Promise<DryRunResult> {
-  const candidates = candidatesFor(req.event, req.dialect);
+  candidatesFor(req.event, req.dialect); // an unknown event is reported before the payload
   const payload = parsePayload(req.payloadText);
-  const { dialect, catalog } = await loadDispatchable(req, candidates);
+  const loaded = await loadEventCatalog(req);
+  assertDispatchable(loaded);
+  return planLoaded(loaded, { ...req, payload });
+}
+
+export async function planLoaded(loaded: EventCatalog, req: LoadedFireRequest): Promise<DryRunResult> {
   // Those that never run (disabled, blocked, overridden) included: each shows why it does not match.
-  const plan = await dialect.plan({
-    event: req.event,
-    payload,
-    declarations: declarationsOf(catalog, req.event),
+  const plan = await loaded.dialect.plan({
+    event: loaded.event,
+    payload: req.payload,
+    declarations: selectedDeclarations(loaded, req.hooks),
     loc: req.loc,
     env: req.env,
     sessionId: req.sessionId,
-    context: catalog.context,
+    context: loaded.catalog.context,
     ...(req.options ? { options: req.options } : {}),
   });
-  return { event: req.event, dialect: dialect.name, plan };
+  return { event: loaded.event, dialect: loaded.dialect.name, plan };
 }
 
 export async function fire(request: FireRequest): Promise<FireResult> {
   // A plain copy: every read of process.env is a call into the C environment, and every hook's
   // environment is built from it.
   const req: FireRequest = { ...request, env: { ...request.env } };
-  const candidates = candidatesFor(req.event, req.dialect);
+  candidatesFor(req.event, req.dialect); // an unknown event is reported before the payload
   const payload = parsePayload(req.payloadText);
-  const { dialect, catalog } = await loadDispatchable(req, candidates);
-  const sessionId = assertSessionId(req.sessionId ?? dialect.sessionIdFor(payload) ?? newSessionId());
+  const loaded = await loadEventCatalog(req);
+  assertDispatchable(loaded);
+  return fireLoaded(loaded, { ...req, payload });
+}
+
+export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): Promise<FireResult> {
+  const { dialect, catalog, event } = loaded;
+  const sessionId = assertSessionId(req.sessionId ?? dialect.sessionIdFor(req.payload) ?? newSessionId());
   const dispatchId = newDispatchId();
 
   const [{ runSubprocess }, { LedgerWriter }, { dispatchDepthFromEnv }] = await Promise.all([
@@ -216,25 +261,26 @@ export async function fire(request: FireRequest): Promise<FireResult> {
   ]);
   // Records are appended in the order runs end, each with one write on a file kept open for the
   // dispatch: concurrent `hooks fire` processes on one session never tear each other's lines.
-  const ledger = new LedgerWriter(hookRunsFile(dialect.sessionsDir(req.loc), sessionId));
-  // OpenTelemetry (SPEC §9): its packages load only when an endpoint is set.
-  const exportConfig = otlpExportConfig(req.env);
+  const ledger = new LedgerWriter(hookRunsFile(req.sessionsDir ?? dialect.sessionsDir(req.loc), sessionId));
+  // OpenTelemetry (SPEC §9): its packages load only when an endpoint is set. A dispatch recorded
+  // to a temporary ledger (`hooks test`'s cases) is not the user's activity and is not exported.
+  const exportConfig = req.sessionsDir === undefined ? otlpExportConfig(req.env) : undefined;
   const telemetry =
     exportConfig === undefined
       ? undefined
       : (await import('../telemetry/fire-export.js')).startFireExport({
           config: exportConfig,
           env: req.env,
-          payload,
-          facts: { dispatchId, sessionId, event: req.event, dialect: dialect.name },
+          payload: req.payload,
+          facts: { dispatchId, sessionId, event, dialect: dialect.name },
           version: req.version ?? '0.0.0',
         });
   let verdict = 'failed';
   try {
     const result = await dialect.dispatch({
-      event: req.event,
-      payload,
-      declarations: declarationsOf(catalog, req.event),
+      event,
+      payload: req.payload,
+      declarations: selectedDeclarations(loaded, req.hooks),
       loc: req.loc,
       env: req.env,
       sessionId,
@@ -255,7 +301,7 @@ export async function fire(request: FireRequest): Promise<FireResult> {
     const { warnings, ...rest } = result;
     if (Array.isArray(warnings)) for (const w of warnings) if (typeof w === 'string') req.onWarning?.(w);
     return {
-      event: req.event,
+      event,
       dialect: dialect.name,
       session_id: sessionId,
       dispatch_id: dispatchId,

@@ -17,7 +17,8 @@ export type DocumentPath = (string | number)[];
  */
 export type Locate = (path: readonly (string | number)[]) => number | { line: number; column?: number } | undefined;
 
-const SOURCE_OF_KIND: Readonly<Record<SchemaKind, Source>> = {
+/** The declaration source a file of each kind is; test files (`hooktest`) are none. */
+const SOURCE_OF_KIND: Readonly<Partial<Record<SchemaKind, Source>>> = {
   'compozy-config': 'config',
   'compozy-extension': 'extension',
   'compozy-agent': 'agent_definition',
@@ -108,7 +109,8 @@ function toDiagnostic(
     line: position.line,
   };
   if (position.column !== undefined) diagnostic.column = position.column;
-  diagnostic.source = SOURCE_OF_KIND[kind];
+  const source = SOURCE_OF_KIND[kind];
+  if (source !== undefined) diagnostic.source = source;
   const hook = hookNameAt(kind, document, at);
   if (hook !== undefined) diagnostic.hook = hook;
   return diagnostic;
@@ -211,6 +213,8 @@ function hookNameAt(kind: SchemaKind, document: unknown, path: DocumentPath): st
       return a === 'hooks' && typeof b === 'string' && typeof c === 'number' && d === 'hooks' && typeof e === 'number'
         ? nameOf([a, b, c, d, e])
         : undefined;
+    case 'hooktest':
+      return undefined;
   }
 }
 

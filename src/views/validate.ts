@@ -6,9 +6,16 @@ import { formatJson, type ValidateReport } from '../validate/report.js';
 
 export type ReportFormat = 'human' | 'json' | 'github' | 'sarif';
 
-/** `--format` wins; else `-o json`/`jsonl` is JSON; in GitHub Actions, annotations; else human. */
-export function reportFormat(explicit: string | undefined, output: OutputFormat, env: NodeJS.ProcessEnv): ReportFormat {
-  if (explicit) return explicit as ReportFormat;
+/**
+ * `--format` wins; else `-o json`/`jsonl` is JSON; in GitHub Actions, annotations; else human.
+ * The rule of every command with report formats (`validate`, `hooks test`).
+ */
+export function reportFormat<F extends string = ReportFormat>(
+  explicit: string | undefined,
+  output: OutputFormat,
+  env: NodeJS.ProcessEnv,
+): F | 'human' | 'json' | 'github' {
+  if (explicit) return explicit as F;
   if (output === 'json' || output === 'jsonl') return 'json';
   if (env.GITHUB_ACTIONS === 'true') return 'github';
   return 'human';

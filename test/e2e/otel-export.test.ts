@@ -56,6 +56,26 @@ function stable(r: RunRecord) {
   return rest;
 }
 
+describe('hooks test with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+  it(
+    "exports nothing: its cases record to a temporary ledger, not the user's activity",
+    { timeout: 60_000 },
+    async () => {
+      const box = exportSandbox();
+      const c = await collector();
+      const file = join(box.workspace, 'guard.hooktest.yaml');
+      writeFileSync(
+        file,
+        ['cases:', '  - name: fires', '    event: tool.pre_call', `    payload: ${PAYLOAD}`, ''].join('\n'),
+      );
+      const res = await box.cli(['hooks', 'test', file], { env: { ...box.env, OTEL_EXPORTER_OTLP_ENDPOINT: c.url } });
+      expect(res.code, res.stdout + res.stderr).toBe(0);
+      expect(res.stdout).toMatch(/1 passed, 0 failed/);
+      expect(c.requests).toEqual([]);
+    },
+  );
+});
+
 describe('hooks fire with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   for (const protocol of ['http/protobuf', 'http/json']) {
     it(

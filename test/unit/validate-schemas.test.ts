@@ -26,6 +26,7 @@ const KINDS: SchemaKind[] = [
   'compozy-skill',
   'cosh-config',
   'cosh-extension',
+  'hooktest',
 ];
 
 function schemaFile(kind: SchemaKind): Record<string, unknown> {
@@ -648,6 +649,11 @@ describe('precompiled validators', () => {
         hooks: { Stop: [{ matcher: 1, sequential: 'y', hooks: [{ type: 'x', timeout: 1.5 }] }] },
       },
       { hooks: [] },
+    ],
+    hooktest: [
+      { cases: [] },
+      { cases: [{ name: 'c', event: 'tool.pre_call', expect: { exit_code: 1.5, ran: 'a', outcomes: { a: 1 } } }] },
+      { name: 1, env: { '1X': 'v' }, cases: [{ event: 1, extra: true }], other: 1 },
     ],
   };
 

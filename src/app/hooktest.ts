@@ -1,0 +1,273 @@
+// The `hooks test` use case (SPEC §8): find and load the test files, check that every case names
+// a known event and declared hooks, then run each case through the fire use case — the real
+// loaders, matcher, order, executor and dialect rules — with a fresh session whose records go to
+// a temporary ledger, never the user's. Also `--init`: a starter file for one event's hooks.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import type { Diagnostic } from '../declarations/diagnostics.js';
+import type { Dialect, DialectCatalog } from '../dialects/types.js';
+import { ExitCode, HookctlError, usageError } from '../errors.js';
+import type { HooktestCode } from '../hooktest/codes.js';
+import { findTestFiles } from '../hooktest/discover.js';
+import { loadTestFile } from '../hooktest/load.js';
+import type { CaseReport, CaseResult, TestCase, TestFile, TestRunReport } from '../hooktest/model.js';
+import { runTests, selectedCases } from '../hooktest/runner.js';
+import { payloadSkeleton, starterTestFile, untypedFields, type StarterCase } from '../hooktest/starter.js';
+import { newSessionId } from '../ledger/ids.js';
+import type { Locations } from '../paths.js';
+import {
+  assertDispatchable,
+  declarationsOf,
+  fireLoaded,
+  loadEventCatalog,
+  planLoaded,
+  type EventCatalog,
+  type FireResult,
+} from './fire.js';
+
+export interface HookTestRequest {
+  paths: string[];
+  /** `--dialect`: the dialect of cases whose file names none. */
+  dialect?: string;
+  loc: Locations;
+  env: NodeJS.ProcessEnv;
+  filter?: string;
+  bail?: boolean;
+  onCase?: (report: CaseReport) => void;
+  cwd?: string;
+}
+
+export type HookTestOutcome =
+  { kind: 'invalid'; files: string[]; diagnostics: Diagnostic[] } | { kind: 'report'; report: TestRunReport };
+
+export async function runHookTests(req: HookTestRequest): Promise<HookTestOutcome> {
+  const cwd = req.cwd ?? process.cwd();
+  const files = await findTestFiles(req.paths, req.loc.workspace, cwd);
+  const loaded = await Promise.all(files.map((f) => loadTestFile(f)));
+  const invalid = loaded.flatMap((l) => l.diagnostics);
+  if (invalid.length > 0) return { kind: 'invalid', files, diagnostics: invalid };
+  const testFiles = loaded.map((l) => l.testFile!);
+
+  const engine = new CaseEngine(req.loc, req.env, req.dialect);
+  try {
+    const nameProblems: Diagnostic[] = [];
+    for (const testFile of testFiles) {
+      for (const testCase of selectedCases(testFile, req.filter))
+        nameProblems.push(...(await engine.check(testCase, testFile)));
+    }
+    if (nameProblems.length > 0) return { kind: 'invalid', files, diagnostics: nameProblems };
+
+    const report = await runTests(testFiles, {
+      fire: (testCase, testFile) => engine.fire(testCase, testFile),
+      filter: req.filter,
+      bail: req.bail,
+      onCase: req.onCase,
+      cwd,
+    });
+    return { kind: 'report', report };
+  } finally {
+    await engine.close();
+  }
+}
+
+/**
+ * Fires cases. A test file's catalog of each dialect is loaded once and shared by its cases (the
+ * file's workspace and env decide what the loaders read). Every case gets a new session, whose
+ * records go to `<ledger root>/<session>/hook-runs.jsonl` in a folder this run made for itself
+ * (removed by close()): cases, and concurrent test runs, never see each other's records, and
+ * nothing reaches the user's sessions folders.
+ */
+class CaseEngine {
+  private readonly catalogs = new Map<string, Promise<DialectCatalog>>();
+  private ledgerRoot: Promise<string> | undefined;
+
+  constructor(
+    private readonly loc: Locations,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly defaultDialect?: string,
+  ) {}
+
+  async close(): Promise<void> {
+    if (this.ledgerRoot) await rm(await this.ledgerRoot, { recursive: true, force: true });
+  }
+
+  private readonly places = new Map<TestFile, { loc: Locations; env: NodeJS.ProcessEnv }>();
+
+  /** The file's workspace and environment, made once per file: copying the environment is not free. */
+  private where(testFile: TestFile): { loc: Locations; env: NodeJS.ProcessEnv } {
+    let place = this.places.get(testFile);
+    if (!place) {
+      const loc = testFile.workspace === undefined ? this.loc : { ...this.loc, workspace: testFile.workspace };
+      place = { loc, env: { ...this.env, ...testFile.env } };
+      this.places.set(testFile, place);
+    }
+    return place;
+  }
+
+  catalogFor(testCase: Pick<TestCase, 'event' | 'dialect'>, testFile: TestFile): Promise<EventCatalog> {
+    const { loc, env } = this.where(testFile);
+    const dialectName = testCase.dialect ?? this.defaultDialect;
+    return loadEventCatalog({ event: testCase.event, dialect: dialectName, loc, env }, (dialect: Dialect) => {
+      const key = `${testFile.file}\0${dialect.name}`;
+      let catalog = this.catalogs.get(key);
+      if (!catalog) this.catalogs.set(key, (catalog = dialect.loadCatalog(loc, env)));
+      return catalog;
+    });
+  }
+
+  /** exit-2 problems of a case: an event no dialect knows, a hook name not declared for it. */
+  async check(testCase: TestCase, testFile: TestFile): Promise<Diagnostic[]> {
+    const problem = (code: HooktestCode, message: string, at: TestCase['position']): Diagnostic => {
+      const d: Diagnostic = { severity: 'error', code, message, file: testFile.file, line: at.line };
+      if (at.column !== undefined) d.column = at.column;
+      return d;
+    };
+    let loaded: EventCatalog;
+    try {
+      loaded = await this.catalogFor(testCase, testFile);
+    } catch (err) {
+      if (err instanceof HookctlError && err.exit === ExitCode.usage) {
+        const code = err.code === 'ambiguous_dialect' ? 'hooktest_ambiguous_event' : 'hooktest_unknown_event';
+        return [problem(code, err.message, testCase.eventPosition)];
+      }
+      throw err;
+    }
+    const declared = new Set(declarationsOf(loaded.catalog, testCase.event).map((d) => d.name));
+    return testCase.namePositions
+      .filter((n) => !declared.has(n.name))
+      .map((n) =>
+        problem('hooktest_unknown_hook', `hook "${n.name}" is not declared for event "${testCase.event}"`, n.position),
+      );
+  }
+
+  async fire(
+    testCase: Pick<TestCase, 'event' | 'dialect' | 'payload' | 'hooks' | 'dryRun'>,
+    testFile: TestFile,
+  ): Promise<CaseResult> {
+    const loaded = await this.catalogFor(testCase, testFile);
+    assertDispatchable(loaded);
+    const { loc, env } = this.where(testFile);
+    const req = { event: testCase.event, loc, env, payload: testCase.payload, hooks: testCase.hooks };
+    if (testCase.dryRun) {
+      const { plan } = await planLoaded(loaded, req);
+      return {
+        kind: 'plan',
+        wouldRun: plan.filter((p) => p.matched && p.status === 'active' && p.name !== null).map((p) => p.name!),
+      };
+    }
+    this.ledgerRoot ??= mkdtemp(join(tmpdir(), 'hookctl-test-'));
+    const result = await fireLoaded(loaded, { ...req, sessionId: newSessionId(), sessionsDir: await this.ledgerRoot });
+    return caseResult(loaded, result);
+  }
+}
+
+/** A fire result as a test sees it: runs in dispatch order, the verdict words of the dialect. */
+function caseResult(loaded: EventCatalog, result: FireResult): CaseResult {
+  const exitCode = loaded.dialect.exitCode(result);
+  const order = new Map<string, number>();
+  declarationsOf(loaded.catalog, result.event).forEach((d, i) => {
+    if (d.name !== null && !order.has(d.name)) order.set(d.name, i);
+  });
+  const position = (name: string | null) => (name === null ? Infinity : (order.get(name) ?? Infinity));
+  // Async runs are recorded as they end; sorted into dispatch order so `ran` is stable.
+  const runs = result.runs
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => position(a.r.hook_name) - position(b.r.hook_name) || a.i - b.i)
+    .map(({ r }) => ({ hook: r.hook_name ?? '', outcome: r.outcome, duration_ms: r.duration_ms }));
+  return {
+    kind: 'dispatch',
+    verdict: result.verdict,
+    exitCode,
+    failed: exitCode === ExitCode.dispatchFailed,
+    reason: text(result.deny_reason) ?? text(result.reason),
+    context: text(result.additional_context),
+    error: result.error,
+    payload: result.payload,
+    runs,
+  };
+}
+
+function text(v: unknown): string | null {
+  return typeof v === 'string' ? v : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// --init
+
+export interface InitRequest {
+  event: string;
+  dialect?: string;
+  /** Where to write; default `<workspace>/<event>.hooktest.yaml`. */
+  file?: string;
+  loc: Locations;
+  env: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+export async function initHookTests(req: InitRequest): Promise<{ file: string; cases: number }> {
+  const target = resolve(req.cwd ?? process.cwd(), req.file ?? join(req.loc.workspace, `${req.event}.hooktest.yaml`));
+  if (existsSync(target)) throw starterExists(target); // before any hook runs
+  const testFile: TestFile = { file: target, name: req.event, env: {}, cases: [] };
+  const engine = new CaseEngine(req.loc, req.env, req.dialect);
+  try {
+    return await writeStarter(engine, req, target, testFile);
+  } finally {
+    await engine.close();
+  }
+}
+
+async function writeStarter(
+  engine: CaseEngine,
+  req: InitRequest,
+  target: string,
+  testFile: TestFile,
+): Promise<{ file: string; cases: number }> {
+  const loaded = await engine.catalogFor({ event: req.event, dialect: req.dialect }, testFile); // unknown event: exit 2
+  assertDispatchable(loaded);
+  const hooks = [
+    ...new Set(
+      declarationsOf(loaded.catalog, req.event)
+        .filter((d) => d.status === 'active' && d.enabled && d.name !== null)
+        .map((d) => d.name!),
+    ),
+  ];
+  if (hooks.length === 0) {
+    throw new HookctlError(
+      'no_hooks',
+      `no hooks declared for event "${req.event}" (see: hookctl hooks list --event ${req.event})`,
+      ExitCode.no,
+    );
+  }
+  const base = { event: req.event, dialect: loaded.dialect.name, dryRun: false };
+  // The fields the dialect fills in an empty payload are the engine's: the skeleton leaves them out.
+  const filled = await engine.fire({ ...base, payload: {}, hooks: [] }, testFile);
+  const omit = new Set(filled.kind === 'dispatch' ? Object.keys(filled.payload) : []);
+  const schemas = await loaded.dialect.eventSchemas(req.event);
+  const payload = payloadSkeleton(schemas?.payload, omit);
+  const untyped = untypedFields(schemas?.payload, omit);
+  const cases: StarterCase[] = [];
+  for (const hook of hooks)
+    cases.push({ hook, observed: await engine.fire({ ...base, payload, hooks: [hook] }, testFile) });
+  const text = starterTestFile({
+    event: req.event,
+    dialect: loaded.dialect.name,
+    workspace: relative(dirname(target), req.loc.workspace) || '.',
+    payload,
+    untyped,
+    cases,
+  });
+  try {
+    await writeFile(target, text, { flag: 'wx' }); // never replaces a file
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw starterExists(target);
+    throw usageError(`cannot write "${target}": ${code ?? (err as Error).message}`, 'test_file_unwritable');
+  }
+  return { file: target, cases: cases.length };
+}
+
+function starterExists(target: string): HookctlError {
+  return usageError(`test file "${target}" already exists`, 'test_file_exists');
+}

@@ -1,0 +1,76 @@
+import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
+import { dialectNames } from '../../dialects/registry.js';
+import { testRunExitCode } from '../../hooktest/runner.js';
+import { initHookTests, runHookTests } from '../../app/hooktest.js';
+import { displayPath } from '../../views/location.js';
+import { humanProgress, starterWritten } from '../../views/hooktest/human.js';
+import { formatTestReport, TEST_FORMATS, testReportFormat } from '../../views/hooktest/index.js';
+import { invalidTestFilesAnnotations, invalidTestFilesError } from '../../views/hooktest/invalid.js';
+
+export default class HooksTest extends HookctlCommand {
+  static override summary = 'Run tests for hooks (*.hooktest.yaml) against the real engine.';
+  static override description = `Each PATH is a test file or a folder searched for *.hooktest.{yaml,yml,json}; no PATH = the workspace. Every case runs its hooks for real, with a fresh session whose records go to a temporary ledger. Format: docs/HOOKTEST.md.
+Exit codes: 0 all passed, 1 a case failed, 2 a test file that does not parse or validate, or a case naming an unknown event or hook.`;
+  static override examples = [
+    '<%= config.bin %> hooks test',
+    '<%= config.bin %> hooks test tests/ --filter .env --bail',
+    '<%= config.bin %> hooks test --format junit > hooktest.xml',
+    '<%= config.bin %> hooks test --init tool.pre_call',
+  ];
+  static override strict = false;
+  static override args = {
+    paths: Args.string({
+      ignoreStdin: true, // see src/cli/base-command.ts
+      description: 'Test files or folders (default: the workspace). With --init: the file to write.',
+      required: false,
+    }),
+  };
+  static override flags = {
+    format: Flags.string({
+      description: 'Report format (default: github when GITHUB_ACTIONS=true, else human; wins over -o).',
+      options: [...TEST_FORMATS],
+    }),
+    bail: Flags.boolean({ description: 'Stop at the first failed case.' }),
+    filter: Flags.string({ description: 'Run only the cases whose name contains this text.' }),
+    init: Flags.string({ description: 'Write a starter test file for the hooks of this event, then exit.' }),
+    dialect: Flags.string({
+      description:
+        "The dialect of events that several dialects know (default: the test file's, else the one declaring the event).",
+      options: dialectNames(),
+    }),
+  };
+
+  async run(): Promise<void> {
+    const { argv, flags } = await this.parse(HooksTest);
+    const paths = argv as string[];
+    const loc = this.locations(flags);
+    if (flags.init !== undefined) {
+      const written = await initHookTests({
+        event: flags.init,
+        dialect: flags.dialect,
+        file: paths[0],
+        loc,
+        env: process.env,
+      });
+      return this.print(starterWritten(displayPath(written.file), written.cases));
+    }
+    const format = testReportFormat(flags.format, this.outputFormat(flags), process.env);
+    const colour = this.colour(flags);
+    const progress = format === 'human' ? humanProgress(colour) : undefined;
+    const outcome = await runHookTests({
+      paths,
+      dialect: flags.dialect,
+      loc,
+      env: process.env,
+      filter: flags.filter,
+      bail: flags.bail,
+      onCase: progress && ((c) => this.print(progress.caseText(c))),
+    });
+    if (outcome.kind === 'invalid') {
+      if (format === 'github') this.print(invalidTestFilesAnnotations(outcome.files, outcome.diagnostics));
+      throw invalidTestFilesError(outcome.files, outcome.diagnostics);
+    }
+    this.print(progress ? progress.endText(outcome.report) : formatTestReport(format, outcome.report, colour));
+    this.exitWith(testRunExitCode(outcome.report));
+  }
+}
