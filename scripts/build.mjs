@@ -13,8 +13,11 @@ import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
+import { buildInputsHash, stampFile } from './build-stamp.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Hashed before building: a source edited while the build runs makes the stamp stale, not wrong.
+const inputsHash = buildInputsHash(root);
 const dist = join(root, 'dist');
 rmSync(dist, { recursive: true, force: true });
 rmSync(join(root, 'oclif.manifest.json'), { force: true });
@@ -24,7 +27,12 @@ execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '
 });
 
 // Entries: what bin/run.js requires, and each command (oclif loads them by path from the manifest).
-const input = { 'cli/compile-cache': 'src/cli/compile-cache.ts', 'cli/run': 'src/cli/run.ts' };
+const input = {
+  'cli/compile-cache': 'src/cli/compile-cache.ts',
+  'cli/run': 'src/cli/run.ts',
+  'cli/help': 'src/cli/help.ts', // oclif's helpClass (package.json), loaded only to show help
+  'commands/help': 'src/commands/help.ts',
+};
 for (const file of readdirSync(join(root, 'src', 'commands', 'hooks')).sort()) {
   if (file.endsWith('.ts')) input[`commands/hooks/${file.slice(0, -3)}`] = `src/commands/hooks/${file}`;
 }
@@ -84,4 +92,6 @@ for (const id of ids) {
   if (c.isESM) throw new Error(`build: ${id} was built as an ES module`);
 }
 writeFileSync(join(root, 'oclif.manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+// Last: a build that failed half-way leaves no stamp, so the next build-if-changed builds again.
+writeFileSync(stampFile(root), inputsHash + '\n');
 console.log(`build: ${Object.keys(files).length} files in dist/, ${ids.length} commands in oclif.manifest.json`);

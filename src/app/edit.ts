@@ -81,6 +81,7 @@ export async function changeDeclaration(req: ChangeRequest): Promise<ChangeResul
   }
   const plan = planTargets(req.action, name, {
     scope: req.scope,
+    targetFile: displayPath(file),
     otherFile: displayPath(otherFile),
     inTarget: target.names.includes(name) || target.unreadable,
     inOther: other.names.includes(name),
@@ -114,6 +115,8 @@ export async function changeDeclaration(req: ChangeRequest): Promise<ChangeResul
 
 export interface OwnershipFacts {
   scope: Scope;
+  /** The target config file, as shown to the user (named in a refusal). */
+  targetFile?: string;
   /** The other config file, as shown to the user. */
   otherFile: string;
   /** The target config file declares the name (or cannot be read, so it may). */
@@ -164,7 +167,9 @@ export function planTargets(
   const owner = facts.foreignSource ?? facts.otherDialectSource;
   if (owner && !facts.inOther) throw immutable(name, owner);
   const details = facts.inOther ? [`it is declared in ${facts.otherFile}: use --scope ${otherScope}`] : [];
-  throw new HookctlError('hook_not_found', `hook ${q(name)} not found in target config overlay`, ExitCode.no, {
+  // The SPEC's words (§6.1), then plain ones: which file was looked in.
+  const where = facts.targetFile ? ` (${facts.scope} config ${facts.targetFile} has no declaration of that name)` : '';
+  throw new HookctlError('hook_not_found', `hook ${q(name)} not found in target config overlay${where}`, ExitCode.no, {
     details,
   });
 }

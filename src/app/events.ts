@@ -1,6 +1,7 @@
 // The `hooks events` use case (SPEC §6): one row per event of every dialect, in registry order,
 // and the detail or JSON Schemas of one event. The list needs only each dialect's light catalog;
 // payload and patch types load only for the detail.
+import { didYouMean } from '../matching/suggest.js';
 import { dialects, selectDialects } from '../dialects/registry.js';
 import type { CatalogVersionChanges, EventDetail, EventRow } from '../dialects/types.js';
 import type { EventSchemas } from '../events/schema.js';
@@ -66,5 +67,7 @@ export function missingEventMessage(name: string): string {
     const hint = d.removedEventHint?.(name);
     if (hint) return hint;
   }
-  return `unknown event "${name}" (see: hookctl hooks events)`;
+  // SPEC §7.1: the closest known names, when one is close.
+  const known = dialects().flatMap((d) => d.eventRows().map((r) => r.event));
+  return `unknown event "${name}"${didYouMean(name, known) || ' (see: hookctl hooks events)'}`;
 }

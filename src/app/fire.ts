@@ -1,11 +1,15 @@
 // The `hooks fire` use case: parse the payload, choose the event's dialect (the registry
 // answers), load only that dialect's sources, refuse on declaration errors, then dispatch with the
 // real executor and record every run. The command only parses flags; views/fire.ts renders.
+import { didYouMean } from '../matching/suggest.js';
 import type { Diagnostic } from '../declarations/diagnostics.js';
+import { parseJsonWithPositions } from '../declarations/json-locate.js';
+import { unknownEventError } from './event-names.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import { dialects, dialectNamed } from '../dialects/registry.js';
 import type { Dialect, DialectCatalog, DispatchResult, PlanEntry } from '../dialects/types.js';
 import { ExitCode, HookctlError } from '../errors.js';
+import type { ExecResult, Executor } from '../exec/types.js';
 import { assertSessionId, newDispatchId, newSessionId } from '../ledger/ids.js';
 import type { RunRecord } from '../ledger/record.js';
 import { hookRunsFile, type Locations } from '../paths.js';
@@ -18,7 +22,22 @@ export interface FireRequest {
   event: string;
   /** Raw payload text; undefined or white space = `{}`. */
   payloadText: string | undefined;
+  /** Where the payload came from, for its error messages (`payload.json:3:7: …`); default `<stdin>`. */
+  payloadSource?: string;
+  /** `--session`: the session of the run; it also replaces the payload's own session_id (SPEC §7.3). */
   sessionId?: string;
+  /** `--hook NAME`: only the declarations of that name run (SPEC §7.3). */
+  hookName?: string;
+  /** `--no-record`: nothing is written to the ledger. */
+  noRecord?: boolean;
+  /**
+   * `--skip-invalid` (SPEC §7.2): run the valid declarations although others have errors; each
+   * declaration error is handed to this callback (the command prints it on stderr) instead of
+   * refusing the fire.
+   */
+  onSkippedInvalid?: (skipped: Diagnostic[]) => void;
+  /** `--verbose`: called after each hook process ends, with what it printed (shown, never recorded). */
+  onHookOutput?: (hook: string, exec: ExecResult) => void;
   /** `--dialect`: the dialect whose catalog the event must be in. */
   dialect?: string;
   loc: Locations;
@@ -47,9 +66,6 @@ export interface DryRunResult {
   dialect: string;
   plan: PlanEntry[];
 }
-
-const unknownEvent = (event: string) =>
-  new HookctlError('unknown_event', `unknown event "${event}" (see: hookctl hooks events)`, ExitCode.usage);
 
 /**
  * Which dialect fires an event (claude.md §7). With `--dialect`, the event must be in its
@@ -92,28 +108,31 @@ export function candidatesFor(event: string, requested: string | undefined): rea
   }
   const candidates = dialects().filter((d) => d.hasEvent(event));
   if (candidates.length > 0) return candidates;
-  for (const d of dialects()) {
-    const hint = d.removedEventHint?.(event);
-    if (hint) throw new HookctlError('unknown_event', hint, ExitCode.usage);
-  }
-  throw unknownEvent(event);
+  throw unknownEventError(event); // a removed event's hint, else the closest names
 }
 
 /** Deeper payloads are refused: hooks get the payload re-serialised, and that recursion is bounded. */
 export const MAX_PAYLOAD_NESTING = 1000;
 
-/** A payload must be one JSON object; an empty input is `{}`. Anything else: exit 2. */
-export function parsePayload(text: string | undefined): Payload {
+/**
+ * A payload must be one JSON object; an empty input is `{}`. Anything else: exit 2. A UTF-8
+ * byte-order mark at the start is skipped (editors on Windows write one); an error names the
+ * source and the line and column: `payload.json:3:7: invalid JSON: Unexpected token 'o'` (SPEC §7.4).
+ */
+export function parsePayload(input: string | undefined, source = '<stdin>'): Payload {
+  const text = input?.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   if (text === undefined || text.trim() === '') return {};
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new HookctlError('invalid_payload', `payload is not valid JSON: ${jsonErrorText(e)}`, ExitCode.usage);
+    const where = parseJsonWithPositions(text);
+    const at = where.ok ? '' : `:${where.position.line}:${where.position.column ?? 1}`;
+    throw new HookctlError('invalid_payload', `${source}${at}: invalid JSON: ${jsonErrorText(e)}`, ExitCode.usage);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-    throw new HookctlError('invalid_payload', `payload must be a JSON object, got ${kind}`, ExitCode.usage);
+    throw new HookctlError('invalid_payload', `${source}: payload must be a JSON object, got ${kind}`, ExitCode.usage);
   }
   if (nestingExceeds(value, MAX_PAYLOAD_NESTING)) {
     throw new HookctlError(
@@ -131,7 +150,8 @@ export function parsePayload(text: string | undefined): Payload {
  */
 function jsonErrorText(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
-  const reason = message.replace(/, ".*" is not valid JSON$/s, '');
+  // the position is said in line:column before the text
+  const reason = message.replace(/, ".*" is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '');
   return JSON.stringify(reason).slice(1, -1); // control characters escaped: one line
 }
 
@@ -172,10 +192,42 @@ export async function loadEventCatalog(
   };
 }
 
-/** Refuses (exit 2) when any declaration of the dialect has an error (SPEC §6). */
-export function assertDispatchable(loaded: EventCatalog): void {
+/**
+ * Refuses (exit 2) when any declaration of the dialect has an error (SPEC §6), unless the errors
+ * are to be shown instead: `--skip-invalid` runs the valid ones and hands each error to
+ * `onSkippedInvalid` (SPEC §7.2). `--dry-run` never calls this: it never refuses.
+ */
+export function assertDispatchable(loaded: EventCatalog, onSkippedInvalid?: (skipped: Diagnostic[]) => void): void {
   const errors = loaded.catalog.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) throw declarationErrors(loaded.event, errors);
+  if (errors.length === 0) return;
+  if (!onSkippedInvalid) throw declarationErrors(loaded.event, errors);
+  onSkippedInvalid(errors);
+}
+
+/**
+ * `--hook NAME`: the event's declarations of that name, which must exist (a typo would run
+ * nothing and say nothing: a usage error with the closest names).
+ */
+function selectHook(
+  hookName: string | undefined,
+  event: string,
+  declarations: OrderedDeclaration[],
+): OrderedDeclaration[] {
+  if (hookName === undefined) return declarations;
+  const named = declarations.filter((d) => d.name === hookName);
+  if (named.length > 0) return named;
+  const names = declarations.map((d) => d.name).filter((n): n is string => n !== null);
+  throw new HookctlError(
+    'hook_not_found',
+    `no hook named "${hookName}" is declared for "${event}"${didYouMean(hookName, names)}`,
+    ExitCode.usage,
+  );
+}
+
+/** `--session` is the session of the run: it replaces a session_id the payload carries (SPEC §7.3). */
+function withSession(payload: Payload, sessionId: string | undefined): Payload {
+  if (sessionId === undefined || payload.session_id === undefined) return payload;
+  return { ...payload, session_id: sessionId };
 }
 
 function declarationErrors(event: string, errors: Diagnostic[]): HookctlError {
@@ -210,31 +262,40 @@ export interface LoadedFireRequest extends Omit<FireRequest, 'event' | 'payloadT
   sessionsDir?: string;
 }
 
-function selectedDeclarations(loaded: EventCatalog, hooks: readonly string[] | undefined): OrderedDeclaration[] {
+/** The declarations a fire runs: `hooks test`'s `hooks` names, then `--hook NAME`; undefined = all. */
+function selectedDeclarations(loaded: EventCatalog, req: LoadedFireRequest): OrderedDeclaration[] {
   const all = declarationsOf(loaded.catalog, loaded.event);
-  return hooks === undefined ? all : all.filter((d) => d.name !== null && hooks.includes(d.name));
+  const hooks = req.hooks;
+  const named = hooks === undefined ? all : all.filter((d) => d.name !== null && hooks.includes(d.name));
+  return selectHook(req.hookName, loaded.event, named);
 }
 
 export async function planFire(req: FireRequest): Promise<DryRunResult> {
   candidatesFor(req.event, req.dialect); // an unknown event is reported before the payload
-  const payload = parsePayload(req.payloadText);
-  const loaded = await loadEventCatalog(req);
-  assertDispatchable(loaded);
-  return planLoaded(loaded, { ...req, payload });
+  const payload = withSession(parsePayload(req.payloadText, req.payloadSource), req.sessionId);
+  // No assertDispatchable: --dry-run never refuses, its plan shows invalid declarations (SPEC §7.2).
+  return planLoaded(await loadEventCatalog(req), { ...req, payload });
 }
 
 export async function planLoaded(loaded: EventCatalog, req: LoadedFireRequest): Promise<DryRunResult> {
+  const all = declarationsOf(loaded.catalog, loaded.event);
+  const selected = new Set(selectedDeclarations(loaded, req));
   // Those that never run (disabled, blocked, overridden) included: each shows why it does not match.
-  const plan = await loaded.dialect.plan({
+  const entries = await loaded.dialect.plan({
     event: loaded.event,
     payload: req.payload,
-    declarations: selectedDeclarations(loaded, req.hooks),
+    declarations: all,
     loc: req.loc,
     env: req.env,
     sessionId: req.sessionId,
     context: loaded.catalog.context,
     ...(req.options ? { options: req.options } : {}),
   });
+  // plan() answers one entry per declaration, in order: those not selected are marked so.
+  const why = req.hookName !== undefined ? `--hook ${req.hookName}` : 'not among the hooks selected';
+  const plan = entries.map((entry, i) =>
+    selected.has(all[i]!) ? entry : { ...entry, matched: false, status: 'not_selected', why },
+  );
   return { event: loaded.event, dialect: loaded.dialect.name, plan };
 }
 
@@ -243,14 +304,15 @@ export async function fire(request: FireRequest): Promise<FireResult> {
   // environment is built from it.
   const req: FireRequest = { ...request, env: { ...request.env } };
   candidatesFor(req.event, req.dialect); // an unknown event is reported before the payload
-  const payload = parsePayload(req.payloadText);
+  const payload = withSession(parsePayload(req.payloadText, req.payloadSource), req.sessionId);
   const loaded = await loadEventCatalog(req);
-  assertDispatchable(loaded);
+  assertDispatchable(loaded, req.onSkippedInvalid);
   return fireLoaded(loaded, { ...req, payload });
 }
 
 export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): Promise<FireResult> {
   const { dialect, catalog, event } = loaded;
+  const declarations = selectedDeclarations(loaded, req);
   const sessionId = assertSessionId(req.sessionId ?? dialect.sessionIdFor(req.payload) ?? newSessionId());
   const dispatchId = newDispatchId();
 
@@ -261,7 +323,18 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
   ]);
   // Records are appended in the order runs end, each with one write on a file kept open for the
   // dispatch: concurrent `hooks fire` processes on one session never tear each other's lines.
-  const ledger = new LedgerWriter(hookRunsFile(req.sessionsDir ?? dialect.sessionsDir(req.loc), sessionId));
+  const ledger = req.noRecord
+    ? undefined
+    : new LedgerWriter(hookRunsFile(req.sessionsDir ?? dialect.sessionsDir(req.loc), sessionId));
+  const onOutput = req.onHookOutput;
+  // --verbose: the same executor, asked to keep stderr too, and each run's output handed on.
+  const executor: Executor = onOutput
+    ? async (r) => {
+        const exec = await runSubprocess({ ...r, captureStderr: true });
+        onOutput(r.label ?? r.command, exec);
+        return exec;
+      }
+    : runSubprocess;
   // OpenTelemetry (SPEC §9): its packages load only when an endpoint is set. A dispatch recorded
   // to a temporary ledger (`hooks test`'s cases) is not the user's activity and is not exported.
   const exportConfig = req.sessionsDir === undefined ? otlpExportConfig(req.env) : undefined;
@@ -280,17 +353,17 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
     const result = await dialect.dispatch({
       event,
       payload: req.payload,
-      declarations: selectedDeclarations(loaded, req.hooks),
+      declarations,
       loc: req.loc,
       env: req.env,
       sessionId,
       dispatchId,
       depth: dispatchDepthFromEnv(req.env) + 1,
-      executor: runSubprocess,
+      executor,
       onRecord: (r: RunRecord) => {
         req.onRecord?.(r);
         telemetry?.onRecord(r);
-        return ledger.append(r);
+        return ledger?.append(r);
       },
       onNotification: req.onNotification,
       context: catalog.context,
@@ -308,7 +381,7 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
       ...rest,
     } as FireResult;
   } finally {
-    await ledger.close();
+    await ledger?.close();
     // After the ledger is complete: the export can only add a warning.
     if (telemetry !== undefined) {
       for (const w of await telemetry.finish({ verdict, failed: verdict === 'failed' })) req.onWarning?.(w);

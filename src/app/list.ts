@@ -8,7 +8,7 @@ export interface ListFilter {
   event?: string;
   source?: string;
   mode?: string;
-  /** Agent name: hooks scoped to this agent (matcher.agent_name; claude: the subagent's own hooks). */
+  /** Agent name: the hooks that would run for this agent (SPEC §7.2; claude: the dialect's own reading). */
   agent?: string;
   dialect?: string;
   /** Include disabled, nameless, blocked and overridden hooks (with status and why). */
@@ -29,10 +29,19 @@ export function filterDeclarations(decls: OrderedDeclaration[], f: ListFilter): 
   );
 }
 
-/** The dialect's own reading of `--agent` (claude: the subagent's hooks), else matcher.agent_name. */
+/**
+ * `list --agent NAME`: the dialect's own reading when it has one (claude: the subagent's hooks),
+ * else the hooks that would run for the agent: no agent_name matcher, or one whose pattern matches
+ * the name (as CompozyOS's own listing answers; SPEC §7.2).
+ */
 function isAgentHook(d: OrderedDeclaration, agent: string): boolean {
   const own = dialectNamed(d.dialect)?.isAgentHook;
-  return own ? own(d, agent) : d.matcher.agent_name === agent;
+  return own ? own(d, agent) : runsForAgent(d.matcher.agent_name, agent);
+}
+
+export function runsForAgent(pattern: unknown, agent: string): boolean {
+  if (pattern === undefined || pattern === '' || pattern === '*') return true;
+  return typeof pattern === 'string' && eventMatches(pattern, agent);
 }
 
 export function eventMatches(pattern: string, event: string): boolean {

@@ -6,16 +6,18 @@
 // Node version with semver and evaluates every export (help, ux, …), about a tenth of a command's
 // start-up. Commands take Flags and Args from here. (The build turns these imports into plain
 // requires of oclif's CommonJS files: scripts/build.mjs.)
+import { statSync } from 'node:fs';
 import type { Interfaces } from '@oclif/core';
 import * as Args from '@oclif/core/args';
 import { Command } from '@oclif/core/command';
 import { CLIError, ExitError } from '@oclif/core/errors';
 import * as Flags from '@oclif/core/flags';
 import { dialects } from '../dialects/registry.js';
-import { HookctlError, ExitCode } from '../errors.js';
+import { HookctlError, ExitCode, usageError } from '../errors.js';
 import { resolveLocations, type Locations } from '../paths.js';
 import { wantsJson } from './argv.js';
 import { colourEnabled, makeColour, type Colour } from './colour.js';
+import { didYouMean } from '../matching/suggest.js';
 
 export { Args, Flags };
 
@@ -87,12 +89,23 @@ type ParsedOutput = { [name: string]: any };
 export abstract class HookctlCommand extends Command {
   static override baseFlags = { ...baseFlags, ...dialectFlags };
 
-  /** Every command parses through here: the dialects are configured before anything reads them. */
+  /**
+   * Every command parses through here: oclif's parse, then the checks every command shares (SPEC
+   * §7.1, §7.4) — the folders a user typed must exist, and --json must not contradict an explicit
+   * -o — then the dialects are configured before anything reads them. Here rather than in each
+   * command, so that no command (a mutation included) can run on a typo.
+   */
   protected override async parse<F extends ParsedOutput, B extends ParsedOutput, A extends ParsedOutput>(
     options?: Interfaces.Input<F, B, A>,
     argv?: string[],
   ): Promise<Interfaces.ParserOutput<F, B, A>> {
     const parsed = await super.parse(options, argv);
+    const flags = parsed.flags as Partial<BaseFlags>;
+    if (flags.workspace !== undefined) checkFolder('workspace', flags.workspace);
+    for (const dir of flags['additional-dir'] ?? []) checkFolder('additional dir', dir);
+    const output = parsed.raw.findLast((t) => t.type === 'flag' && t.flag === 'output');
+    if (flags.json && output !== undefined && output.input !== 'json')
+      throw usageError(`--json and -o ${output.input} disagree: give one of them`);
     configureDialects(parsed.flags as Record<string, unknown>);
     return parsed;
   }
@@ -156,7 +169,7 @@ export abstract class HookctlCommand extends Command {
   override async catch(err: Error & { oclif?: { exit?: number }; code?: string }): Promise<void> {
     // this.exit() throws ExitError: it is a deliberate exit code, not an error to print.
     if (err instanceof ExitError) throw err;
-    const e = toHookctlError(err);
+    const e = toHookctlError(err, this.knownFlagNames());
     if (wantsJson(this.argv)) {
       const body: Record<string, unknown> = { code: e.code, message: e.message, exit: e.exit, ...e.data };
       process.stdout.write(JSON.stringify({ error: body }) + '\n');
@@ -171,6 +184,19 @@ export abstract class HookctlCommand extends Command {
     process.exitCode = e.exit;
   }
 
+  /** `--name` and `-c` of every flag this command takes, for "did you mean". */
+  private knownFlagNames(): string[] {
+    const ctor = this.constructor as typeof HookctlCommand;
+    const names: string[] = [];
+    for (const [name, flag] of Object.entries({ ...ctor.baseFlags, ...ctor.flags })) {
+      names.push(`--${name}`);
+      if ((flag as { allowNo?: boolean }).allowNo) names.push(`--no-${name}`);
+      const char = (flag as { char?: string }).char;
+      if (char) names.push(`-${char}`);
+    }
+    return names;
+  }
+
   // oclif calls this only with enableJsonFlag; kept compact in case it ever does.
   override toErrorJson(err: unknown): unknown {
     const e = toHookctlError(err as Error);
@@ -178,14 +204,44 @@ export abstract class HookctlCommand extends Command {
   }
 }
 
-/** Maps anything thrown to a HookctlError: oclif parse errors are usage errors (exit 2). */
-export function toHookctlError(err: Error & { oclif?: { exit?: number }; code?: string }): HookctlError {
+/** `--workspace` / `--additional-dir` must name a folder (SPEC §7.1): else a usage error, exit 2. */
+export function checkFolder(what: 'workspace' | 'additional dir', path: string): void {
+  let isFolder: boolean;
+  try {
+    isFolder = statSync(path).isDirectory();
+  } catch {
+    throw new HookctlError('directory_not_found', `${what} "${path}" does not exist`, ExitCode.usage);
+  }
+  if (!isFolder) throw new HookctlError('not_a_directory', `${what} "${path}" is not a directory`, ExitCode.usage);
+}
+
+/** What oclif's parse errors carry besides the message. */
+type ParseErrorFields = { oclif?: { exit?: number }; code?: string; flags?: string[]; args?: { name?: string }[] };
+
+/**
+ * Maps anything thrown to a HookctlError: oclif parse errors are usage errors (exit 2), in one
+ * line that keeps the reason (oclif puts it on the lines after the first). `knownFlags` feeds the
+ * "did you mean" of an unknown flag.
+ */
+export function toHookctlError(err: Error & ParseErrorFields, knownFlags: string[] = []): HookctlError {
   if (err instanceof HookctlError) return err;
   const exit = err.oclif?.exit;
   if (exit !== undefined || err instanceof CLIError) {
-    // oclif appends "See more help with --help" lines: keep the first line only.
-    const first = firstInformativeLine(err.message ?? String(err));
-    return new HookctlError('usage_error', first, exit ?? ExitCode.usage);
+    const code = exit ?? ExitCode.usage;
+    if (err.constructor?.name === 'NonExistentFlagsError' && Array.isArray(err.flags) && err.flags.length > 0) {
+      const flag = err.flags[0]!.split('=')[0]!;
+      const more = err.flags.length > 1 ? ` (and ${err.flags.length - 1} more)` : '';
+      return new HookctlError('unknown_flag', `unknown flag "${flag}"${more}${didYouMean(flag, knownFlags)}`, code);
+    }
+    if (err.constructor?.name === 'RequiredArgsError' && Array.isArray(err.args) && err.args.length > 0) {
+      const names = err.args.map((a) => a.name ?? '?');
+      return new HookctlError(
+        'usage_error',
+        `Missing ${names.length} required arg${names.length === 1 ? '' : 's'}: ${names.join(', ')}`,
+        code,
+      );
+    }
+    return new HookctlError('usage_error', parseErrorText(err.message ?? String(err)), code);
   }
   return new HookctlError('internal_error', `internal error: ${oneLine(err.message ?? String(err))}`, 1);
 }
@@ -217,13 +273,26 @@ function writeChunked(parts: Iterable<string>): void {
   if (buffer !== '') process.stdout.write(buffer);
 }
 
-/** oclif wraps some parse errors as "The following error occurred:\n  <the error>". */
-function firstInformativeLine(message: string): string {
+// eslint-disable-next-line no-control-regex
+const SGR = /\u001B\[[0-9;]*m/g;
+
+/**
+ * One line from an oclif parse error, its reason kept: oclif writes `Missing 1 required arg:`,
+ * `Parsing --last` or `The following error occurred:` on the first line and the reason on the
+ * next ones (dimmed), then `See more help with --help` and notes about multiple-value flags.
+ */
+export function parseErrorText(message: string): string {
   const lines = message
+    .replace(SGR, '')
     .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '' && !/^the following errors? occurred:?$/i.test(l) && !/^see more help with/i.test(l));
-  return lines[0] ?? message.trim();
+    .map((l) => l.trim().replace(/\s{2,}/g, ' '))
+    .filter((l) => l !== '' && !/^the following errors? occurred:?$/i.test(l));
+  const end = lines.findIndex((l) => /^see more help with/i.test(l) || /^note:/i.test(l));
+  const kept = end < 0 ? lines : lines.slice(0, end);
+  if (kept.length === 0) return message.trim();
+  const [head, ...reason] = kept;
+  if (reason.length === 0) return head!;
+  return `${head!.replace(/:$/, '')}: ${reason.join('; ')}`;
 }
 
 function oneLine(s: string): string {
@@ -235,13 +304,15 @@ export function skippedDeclarationWarnings(
   diagnostics: { severity: string; file: string; line: number; message: string }[],
   display: (file: string) => string,
   max = 10,
+  /** The command shows them (list --all, info): say so instead of "not listed". */
+  shown = false,
 ): string[] {
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length === 0) return [];
   const lines = errors.slice(0, max).map((d) => `${display(d.file)}:${d.line}: ${d.message}`);
   if (errors.length > max) lines.push(`... and ${errors.length - max} more`);
   lines.unshift(
-    `${errors.length} declaration error${errors.length === 1 ? '' : 's'}: the hooks they affect are not listed (see: hookctl hooks validate)`,
+    `${errors.length} declaration error${errors.length === 1 ? '' : 's'}: the hooks they affect ${shown ? 'are shown as invalid' : 'are left out (hooks list --all shows them)'} (see: hookctl hooks validate)`,
   );
   return lines;
 }

@@ -65,7 +65,11 @@ export function fieldFlags(opts: { create: boolean }) {
       multiple: true,
     }),
     env: Flags.string({
-      description: 'K=V added to the hook environment (repeatable). Secrets belong in secret_env.',
+      description: 'K=V added to the hook environment (repeatable). Secrets go in --secret-env.',
+      multiple: true,
+    }),
+    'secret-env': Flags.string({
+      description: 'NAME=env:VAR (repeatable): NAME gets the value of VAR when the hook runs; written as secret_env.',
       multiple: true,
     }),
     // claude handler fields (claude.md §7); --matcher is then the raw matcher string, --timeout seconds.
@@ -97,6 +101,7 @@ export function declarationFlagsOf(flags: Record<string, unknown>): DeclarationF
     timeout: flags.timeout as string | undefined,
     matcher: flags.matcher as string[] | undefined,
     env: flags.env as string[] | undefined,
+    secretEnv: flags['secret-env'] as string[] | undefined,
     unset: flags.unset as string[] | undefined,
   };
 }

@@ -1,6 +1,6 @@
-// The one place that decides whether output is coloured (SPEC §6 Conventions): on for a TTY;
-// off when NO_COLOR is non-empty, TERM=dumb, --no-color, or stdout is not a TTY; FORCE_COLOR
-// turns it on unless NO_COLOR. Nothing else may colour.
+// The one place that decides whether output is coloured (SPEC §6 Conventions, §7.4): --color and
+// --no-color decide when given; else off when NO_COLOR is non-empty, on with FORCE_COLOR, off for
+// TERM=dumb, and on exactly when stdout is a TTY. Nothing else may colour.
 //
 // The escapes are written here rather than by chalk: six basic styles need no library, and chalk
 // was four modules to load on every start, coloured output or not. The text is what chalk 5 at
@@ -16,10 +16,10 @@ export interface Colour {
 
 export function colourEnabled(opts: { flag?: boolean; env?: NodeJS.ProcessEnv; isTTY?: boolean }): boolean {
   const env = opts.env ?? process.env;
+  // A flag on the command line is the latest word: --color beats NO_COLOR (SPEC §7.4).
+  if (opts.flag !== undefined) return opts.flag;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (opts.flag === false) return false;
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false') return true;
-  if (opts.flag === true) return true;
   if (env.TERM === 'dumb') return false;
   return opts.isTTY ?? Boolean(process.stdout.isTTY);
 }

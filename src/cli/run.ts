@@ -12,11 +12,13 @@ import { dirname, join } from 'node:path';
 import type { Interfaces, Config as OclifConfig } from '@oclif/core';
 import { deferUnusedOclifModules } from './lazy-oclif.js';
 import { wantsJson } from './argv.js';
+import { didYouMean } from '../matching/suggest.js';
 
 const require = createRequire(import.meta.url);
 
 export async function runCli(argv: string[], root: string): Promise<void> {
   deferUnusedOclifModules();
+  let commandIds: string[] = [];
   try {
     const { Config } = require('@oclif/core/config') as typeof import('@oclif/core/config');
     // hookctl has no plugins: the user's and dev plugin lists are not read.
@@ -31,24 +33,36 @@ export async function runCli(argv: string[], root: string): Promise<void> {
     // A command reloads the config from this instance and hands the instance itself to oclif's
     // setLogger, which then builds its debug logger unless it finds a `logger` here too.
     if (logger && !('logger' in config)) Object.defineProperty(config, 'logger', { value: logger });
+    commandIds = config.commandIDs;
     const direct = directCommand(config, argv);
     if (direct) await runDirect(config, direct.id, direct.argv);
     else await (require('@oclif/core/run') as typeof import('@oclif/core/run')).run(argv, config);
     void (require('@oclif/core/flush') as typeof import('@oclif/core/flush')).flush(); // as execute(): not awaited
   } catch (error) {
-    if (reportUnknownCommand(error as Error, argv)) return;
+    if (reportUnknownCommand(error as Error, argv, commandIds)) return;
     await (require('@oclif/core/handle') as typeof import('@oclif/core/handle')).handle(error as Error);
   }
 }
 
 /**
  * oclif's "command x:y not found" is a usage error like any other: one line, or a JSON error
- * under --json, exit 2 (SPEC §6). Returns whether it handled the error.
+ * under --json, exit 2 (SPEC §6), with the closest commands (§7.1). Returns whether it handled
+ * the error.
  */
-export function reportUnknownCommand(error: Error, argv: string[]): boolean {
+export function reportUnknownCommand(error: Error, argv: string[], commandIds: string[] = []): boolean {
   const m = /^command (\S+) not found$/.exec(error?.message ?? '');
   if (!m) return false;
-  const message = `command "${m[1].replaceAll(':', ' ')}" not found (see: hookctl --help)`;
+  // oclif joins every word before the first flag into the id (`hooks fier x` → hooks:fier:x):
+  // the command is the longest run of leading words that is close to a known one.
+  const words = m[1].split(':');
+  const known = commandIds.map((id) => id.replaceAll(':', ' '));
+  let message = `command "${words.join(' ')}" not found (see: hookctl --help)`;
+  for (let k = words.length; k >= Math.min(2, words.length); k--) {
+    const hint = didYouMean(words.slice(0, k).join(' '), known);
+    if (hint === '') continue;
+    message = `command "${words.slice(0, k).join(' ')}" not found${hint}`;
+    break;
+  }
   if (wantsJson(argv)) {
     process.stdout.write(JSON.stringify({ error: { code: 'unknown_command', message, exit: 2 } }) + '\n');
   } else process.stderr.write(`hookctl: ${message}\n`);

@@ -9,7 +9,14 @@ import type { Colour } from './colour.js';
 
 export type Cell = string | number | null | undefined;
 
-export function renderTable(head: string[], rows: Cell[][], colour: Colour): string {
+export interface TableOptions {
+  /** Columns the table may take: undefined asks the terminal (terminalWidth), null means no limit. */
+  maxWidth?: number | null;
+  /** Columns (by index) that give up their width first, e.g. a free-text Why or Error. */
+  cutFirst?: number[];
+}
+
+export function renderTable(head: string[], rows: Cell[][], colour: Colour, opts: TableOptions = {}): string {
   const table = rows.map((row) => row.map(cellText));
   if (head.length > 0) table.unshift(head.map((h) => colour.paint('bold', h)));
   let columns = 0;
@@ -18,7 +25,14 @@ export function renderTable(head: string[], rows: Cell[][], colour: Colour): str
   for (const row of table) {
     for (let c = 0; c < row.length; c++) widths[c] = Math.max(widths[c]!, cellWidth(row[c]!));
   }
-  const pad = (text: string, c: number) => text + ' '.repeat(widths[c]! + 2 - displayWidth(text));
+  const limit = opts.maxWidth === undefined ? terminalWidth() : (opts.maxWidth ?? undefined);
+  const natural = widths.slice();
+  if (limit !== undefined) fitWidths(widths, head, limit, opts.cutFirst);
+  const cut = widths.some((w, c) => w < natural[c]!);
+  const pad = (cell: string, c: number) => {
+    const text = cut ? cutToWidth(cell, widths[c]!) : cell;
+    return text + ' '.repeat(widths[c]! + 2 - displayWidth(text));
+  };
   const out: string[] = [];
   for (const row of table) {
     if (!row.some((cell) => cell.includes('\n'))) {
@@ -37,6 +51,80 @@ export function renderTable(head: string[], rows: Cell[][], colour: Colour): str
     }
   }
   return out.join('\n');
+}
+
+/**
+ * The width tables must fit (SPEC §7.4): the terminal's columns when stdout is one, else COLUMNS,
+ * else no limit (piped output is never cut).
+ */
+export function terminalWidth(
+  stdout: { isTTY?: boolean; columns?: number } = process.stdout,
+  env: NodeJS.ProcessEnv = process.env,
+): number | undefined {
+  if (stdout.isTTY && typeof stdout.columns === 'number' && stdout.columns > 0) return stdout.columns;
+  const columns = Number(env.COLUMNS);
+  return Number.isInteger(columns) && columns > 0 ? columns : undefined;
+}
+
+/** Narrowest a column is cut to: its heading, and at least a few characters of its text. */
+const MIN_COLUMN = 6;
+
+/**
+ * Narrows `widths` (in place) until a line fits in `limit` columns, always taking one column from
+ * the widest column that can still give one: among `cutFirst` while they can, then among all. A column keeps at least its heading's width (or
+ * MIN_COLUMN): a table too wide even then wraps, as it did before.
+ */
+export function fitWidths(widths: number[], head: string[], limit: number, cutFirst: number[] = []): void {
+  const floor = widths.map((w, c) => Math.min(w, Math.max(displayWidth(head[c] ?? ''), MIN_COLUMN)));
+  let total = widths.reduce((sum, w) => sum + w, 0) + 2 * Math.max(0, widths.length - 1);
+  const all = widths.map((_, c) => c);
+  for (const columns of [cutFirst.filter((c) => c < widths.length), all]) {
+    while (total > limit) {
+      let widest = -1;
+      for (const c of columns) {
+        if (widths[c]! > floor[c]! && (widest < 0 || widths[c]! > widths[widest]!)) widest = c;
+      }
+      if (widest < 0) break;
+      widths[widest]!--;
+      total--;
+    }
+  }
+}
+
+// One escape sequence, or one code point of text.
+// eslint-disable-next-line no-control-regex
+const TOKEN = /(\u001B\[[0-9;]*m)|([\s\S])/gu;
+
+/**
+ * `text` cut to `width` columns, the cut marked with `…`; each line of a cell on its own. Colour
+ * escapes are kept, also those after the cut, so a style that was opened is closed again.
+ */
+export function cutToWidth(text: string, width: number): string {
+  if (text.includes('\n'))
+    return text
+      .split('\n')
+      .map((line) => cutToWidth(line, width))
+      .join('\n');
+  if (displayWidth(text) <= width) return text;
+  let out = '';
+  let used = 0;
+  let cutDone = false;
+  for (const m of text.matchAll(TOKEN)) {
+    if (m[1] !== undefined) {
+      out += m[1];
+      continue;
+    }
+    if (cutDone) continue;
+    const w = displayWidth(m[2]!);
+    if (used + w > width - 1) {
+      out += '…';
+      cutDone = true;
+      continue;
+    }
+    out += m[2];
+    used += w;
+  }
+  return out;
 }
 
 function cellWidth(cell: string): number {

@@ -144,6 +144,26 @@ function parseYamlBlock(block: FrontMatterBlock, file: string, source?: Source):
     );
     return { format: 'yaml', locate, diagnostics };
   }
+  // A key that is a list or map (`? [a, b]`): JavaScript objects cannot hold it, and the yaml
+  // package would stringify it with a warning on stderr. It is a diagnostic instead.
+  const { isCollection, visit } = yaml();
+  visit(doc, {
+    Pair(_, pair) {
+      if (!isCollection(pair.key)) return;
+      const at = toFile(pair.key.range?.[0] ?? 0);
+      diagnostics.push(
+        makeDiagnostic(
+          'error',
+          'yaml_parse_error',
+          'invalid YAML front matter: a key must be a plain value, not a list or map',
+          file,
+          at,
+          { source },
+        ),
+      );
+    },
+  });
+  if (diagnostics.length > 0) return { format: 'yaml', locate, diagnostics };
   try {
     const data = doc.toJS({ maxAliasCount: 100 }) as Record<string, unknown>;
     return { format: 'yaml', data, locate, diagnostics };

@@ -1,3 +1,5 @@
+import type { Diagnostic } from './diagnostics.js';
+
 // The normalised declaration every dialect shares, and where it came from.
 // Each dialect's loaders (src/dialects/<name>/) turn their files into Declarations; everything
 // downstream (list, info, validate, fire) works on this type only. Dialect, source and skill
@@ -15,8 +17,12 @@ export type SkillSource = string;
 
 export type Mode = 'sync' | 'async';
 
-/** active: dispatched. The others only show in `hooks list --all`, with `why`. */
-export type DeclarationStatus = 'active' | 'disabled' | 'skipped' | 'blocked' | 'overridden';
+/**
+ * active: dispatched. The others only show in `hooks list --all`, with `why`. `invalid`: a
+ * declaration with errors, kept so that list --all, info and fire --dry-run can show it with its
+ * diagnostics (SPEC §7.2); it never runs.
+ */
+export type DeclarationStatus = 'active' | 'disabled' | 'skipped' | 'blocked' | 'overridden' | 'invalid';
 
 /**
  * What runs the hook, in its dialect's words: compozy `subprocess`, `native`, `http`, `agent`,
@@ -74,6 +80,8 @@ export interface Declaration {
   description?: string;
   /** Data only the declaring dialect reads (claude: ClaudeHandlerInfo, src/dialects/claude/model.ts). */
   extra?: Record<string, unknown>;
+  /** status `invalid`: the errors that make it so (`why` is the first one's message). */
+  diagnostics?: Diagnostic[];
 }
 
 /** A declaration in dispatch order: `order` is its 1-based position within its event. */

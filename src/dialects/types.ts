@@ -276,6 +276,8 @@ export interface Dialect {
   readonly name: string;
   /** The dialect's source names (`hooks list --source`), in dispatch order. */
   readonly sources: readonly string[];
+  /** The environment variables that move this dialect's files, as [name, what], for `--help`. */
+  readonly environment?: readonly (readonly [string, string])[];
   /** Codes only this dialect emits, each with a one-line meaning (shared ones: declarations/codes.ts). */
   readonly diagnosticCodes?: Readonly<Record<string, string>>;
 

@@ -16,6 +16,8 @@ export interface ExecRequest {
   signal?: AbortSignal;
   /** Called with the child's pid right after spawn (tests use it to check for survivors). */
   onSpawn?: (pid: number) => void;
+  /** Who runs (the hook's name), for what is shown about the run (`fire --verbose`); never changes the run. */
+  label?: string;
   /** Bytes of stdout kept; default CAPTURE_LIMIT_BYTES (claude keeps 1 MiB: an updatedInput can be large). */
   stdoutLimitBytes?: number;
   /** Bytes of stderr counted as captured; default CAPTURE_LIMIT_BYTES. */

@@ -13,6 +13,11 @@ export function newId(prefix?: string): string {
   return prefix ? `${prefix}_${id}` : id;
 }
 
+/** A run record's id, the same form in every dialect: `run_<id>`. */
+export function newRunId(): string {
+  return newId('run');
+}
+
 // A dispatch makes an id per run: random bytes are drawn 4 KiB at a time rather than one call
 // into the CSPRNG per id (the same source either way).
 const pool = Buffer.alloc(4096);

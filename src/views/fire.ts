@@ -3,9 +3,13 @@
 import type { Colour } from '../cli/colour.js';
 import { renderTable } from '../cli/table.js';
 import type { DryRunResult, FireResult } from '../app/fire.js';
+import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { PlanEntry } from '../dialects/types.js';
 import { dialectNamed } from '../dialects/registry.js';
 import { ExitCode } from '../errors.js';
+import type { ExecResult } from '../exec/types.js';
+import { displayPath } from './location.js';
+import { anyDecision, decisionCell, errorCell, paintOutcome } from './run-records.js';
 
 export function renderPlan(plan: DryRunResult, colour: Colour): string {
   if (plan.plan.length === 0) return `No hooks declared for ${plan.event}.`;
@@ -55,22 +59,27 @@ export function renderFireResult(result: FireResult, exitCode: number, colour: C
   );
   lines.push('');
   if (result.runs.length === 0) lines.push('No hooks ran.');
-  else
+  else {
+    const decisions = anyDecision(result.runs);
+    const head = ['Hook', 'Mode', 'Outcome', ...(decisions ? ['Decision'] : []), 'Duration', 'Error'];
     lines.push(
       renderTable(
-        ['Hook', 'Mode', 'Outcome', 'Duration', 'Error'],
+        head,
         result.runs.map((r) => [
           r.hook_name,
           r.mode,
-          r.outcome,
+          paintOutcome(r.outcome, colour),
+          ...(decisions ? [decisionCell(r)] : []),
           `${r.duration_ms} ms`,
-          r.error ?? (r.decision ? `decision: ${r.decision}` : ''),
+          errorCell(r),
         ]),
         colour,
+        { cutFirst: [head.indexOf('Error')] },
       ),
     );
+  }
   const queued = typeof result.async_queued === 'number' ? result.async_queued : 0;
-  if (queued) lines.push(colour.paint('dim', `${queued} async hook(s) queued`));
+  if (queued) lines.push(colour.paint('dim', `${queued} async ${queued === 1 ? 'hook' : 'hooks'} queued`));
   lines.push('', b('payload'), JSON.stringify(result.payload, null, 2));
   return lines.join('\n');
 }
@@ -84,4 +93,29 @@ export async function renderFire(result: FireResult, exitCode: number, colour: C
 export async function renderDryRun(plan: DryRunResult, colour: Colour): Promise<string> {
   const views = await dialectNamed(plan.dialect)?.fireViews?.();
   return views ? views.plan(plan, colour) : renderPlan(plan, colour);
+}
+
+/** `fire --skip-invalid`: one stderr line per declaration error that was skipped instead of refused. */
+export function renderSkippedInvalid(errors: Diagnostic[]): string {
+  return errors
+    .map((d) => `hookctl: warning: skipped (invalid): ${displayPath(d.file)}:${d.line}: ${d.message}\n`)
+    .join('');
+}
+
+/**
+ * `fire --verbose` (SPEC §7.3): after each run, what the hook printed, each line marked with the
+ * stream it came from, capped as captured. For hookctl's stderr: it is shown, never recorded.
+ */
+export function renderHookOutput(hook: string, exec: ExecResult): string {
+  const how = exec.startError
+    ? `did not start: ${exec.startError.message}`
+    : `${exec.timedOut ? 'timed out' : exec.signal ? `killed by ${exec.signal}` : `exit ${exec.exitCode}`}, ${Math.round(exec.durationMs)} ms`;
+  const lines = [`hookctl: hook "${hook}" (${how})`];
+  const stream = (mark: string, text: string | undefined, bytes: number) => {
+    if (!text) return void lines.push(`${mark} (${bytes === 0 ? 'nothing' : `${bytes} bytes, none captured`})`);
+    for (const line of text.replace(/\n$/, '').split('\n')) lines.push(`${mark} ${line}`);
+  };
+  stream('[stdout]', exec.stdout, exec.stdoutBytes);
+  stream('[stderr]', exec.stderr, exec.stderrBytes);
+  return lines.join('\n') + '\n';
 }

@@ -1,5 +1,6 @@
 // What `hooks info NAME` shows (SPEC §6): every declaration with that name, in full.
 import type { Colour } from '../cli/colour.js';
+import { sourceLabel } from './location.js';
 import { renderTable } from '../cli/table.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import type { RunRecord } from '../ledger/record.js';
@@ -48,9 +49,14 @@ export function renderInfo(
     out.push(`${b(d.name ?? '(no name)')}  ${colour.paint('dim', `${d.location.file}:${d.location.line}`)}`);
     const field = (k: string, v: string) => out.push(`  ${k.padEnd(11)} ${v}`);
     field('status', status);
+    // A declaration with errors: every one of them, where it is (SPEC §7.2).
+    for (const x of d.diagnostics ?? [])
+      out.push(
+        `    ${colour.paint('error', x.severity)}  ${x.file}:${x.line}${x.column ? `:${x.column}` : ''}  ${x.code}  ${x.message}`,
+      );
     field('event', d.event);
     field('dialect', d.dialect);
-    field('source', d.skill_source ? `${d.source} (${d.skill_source})` : d.source);
+    field('source', sourceLabel(d));
     if (d.extension) field('extension', d.extension);
     field('order', d.order === null ? '-' : String(d.order));
     field('mode', d.required ? `${d.mode}, required` : d.mode);

@@ -4,7 +4,8 @@ import { renderTable } from '../cli/table.js';
 import type { MatcherValue, OrderedDeclaration } from '../declarations/model.js';
 import { DEFAULT_TIMEOUT_MS } from '../exec/types.js';
 import { dialectNamed } from '../dialects/registry.js';
-import { displayPath } from './location.js';
+import { jsonDiagnostic, type JsonDiagnostic } from '../validate/report.js';
+import { displayPath, sourceLabel } from './location.js';
 
 export interface ListEntry {
   order: number | null;
@@ -25,6 +26,8 @@ export interface ListEntry {
   location: { file: string; line: number };
   status?: string;
   why?: string | null;
+  /** status `invalid`: its errors, as `validate` reports them (SPEC §7.2). */
+  diagnostics?: JsonDiagnostic[];
 }
 
 export function toListEntry(d: OrderedDeclaration, withStatus: boolean, cwd?: string): ListEntry {
@@ -51,6 +54,8 @@ export function toListEntry(d: OrderedDeclaration, withStatus: boolean, cwd?: st
   if (withStatus) {
     entry.status = d.status;
     entry.why = d.why ?? null;
+    if (d.diagnostics)
+      entry.diagnostics = d.diagnostics.map((x) => ({ ...jsonDiagnostic(x), file: displayPath(x.file, cwd) }));
   }
   return entry;
 }
@@ -80,12 +85,13 @@ export function renderList(
       d.order ?? '-',
       d.name ?? colour.paint('dim', '(no name)'),
       d.event,
-      d.skill_source ? `${d.source}/${d.skill_source}` : d.source,
+      sourceLabel(d),
       d.required ? `${d.mode}, required` : d.mode,
       d.priority,
     ];
     if (all) row.push(d.status === 'active' ? d.status : colour.paint('warning', d.status), d.why ?? '');
     return row;
   });
-  return renderTable(head, rows, colour);
+  // Why is free text: it gives way first when the table is wider than the terminal.
+  return renderTable(head, rows, colour, all ? { cutFirst: [head.indexOf('Why')] } : {});
 }

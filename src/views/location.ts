@@ -14,3 +14,8 @@ export function displayPath(file: string, cwd = process.cwd()): string {
   }
   return shown;
 }
+
+/** A declaration's source as every view shows it: `skill/user`, or the source alone. */
+export function sourceLabel(d: { source: string; skill_source?: string | null }): string {
+  return d.skill_source ? `${d.source}/${d.skill_source}` : d.source;
+}

@@ -2,7 +2,7 @@
 import type { Colour } from '../cli/colour.js';
 import { renderTable } from '../cli/table.js';
 import type { RunsResult } from '../app/runs.js';
-import { dialectNamed } from '../dialects/registry.js';
+import type { RunRecord } from '../ledger/record.js';
 
 /** An outcome, coloured the same in `runs` and `fire`. */
 export function paintOutcome(outcome: string, colour: Colour): string {
@@ -11,32 +11,42 @@ export function paintOutcome(outcome: string, colour: Colour): string {
   return colour.paint('warning', outcome);
 }
 
+/** The Decision column: a hook's own decision (cosh), else nothing. */
+export const decisionCell = (r: RunRecord): string => r.decision ?? '';
+
+/** The Error column: what went wrong, else why the hook denied or blocked (its reason). */
+export const errorCell = (r: RunRecord): string =>
+  r.error ?? (r.outcome === 'denied' && r.reason ? `reason: ${r.reason}` : '');
+
+/** Whether any record has a decision, so that tables without one keep their columns. */
+export const anyDecision = (records: readonly RunRecord[]): boolean => records.some((r) => r.decision != null);
+
 /** `acrossSessions`: the query read every session (--all-sessions, or --dispatch without --session). */
 export function renderRuns(result: RunsResult, colour: Colour, opts: { acrossSessions?: boolean } = {}): string {
   if (result.session === undefined && !opts.acrossSessions) return 'No sessions recorded yet.';
-  const head = result.session === undefined ? '' : `${colour.paint('dim', `session ${result.session}`)}\n`;
-  if (result.records.length === 0) return `${head}No runs match.`;
-  // A dialect whose decisions are the point of its records (claude) gets a Decision column.
-  const ownColumn = (r: (typeof result.records)[number]) => dialectNamed(r.dialect)?.decisionColumn === true;
-  const decisions = result.records.some(ownColumn);
+  const title = result.session === undefined ? '' : `${colour.paint('dim', `session ${result.session}`)}\n`;
+  if (result.records.length === 0) return `${title}No runs match.`;
+  const decisions = anyDecision(result.records);
+  const head = ['Hook', 'Event', 'Outcome', ...(decisions ? ['Decision'] : []), 'Duration', 'Error', 'Recorded'];
   const table = renderTable(
-    ['Hook', 'Event', 'Outcome', ...(decisions ? ['Decision'] : []), 'Duration', 'Error', 'Recorded'],
+    head,
     result.records.map((r) => [
       r.hook_name,
       r.event,
       paintOutcome(r.outcome, colour),
-      ...(decisions ? [ownColumn(r) ? (r.decision ?? '') : ''] : []),
+      ...(decisions ? [decisionCell(r)] : []),
       `${r.duration_ms} ms`,
-      r.error ?? (r.decision && !ownColumn(r) ? `decision: ${r.decision}` : ''),
+      errorCell(r),
       r.recorded_at,
     ]),
     colour,
+    { cutFirst: [head.indexOf('Error')] },
   );
-  return `${head}${table}`;
+  return `${title}${table}`;
 }
 
 /** The stderr note about lines that are not JSON; undefined when there are none. */
 export function skippedLinesWarning(skipped: number): string | undefined {
   if (skipped === 0) return undefined;
-  return `skipped ${skipped} line${skipped === 1 ? '' : 's'} that are not valid JSON (torn write?)`;
+  return `skipped ${skipped} ${skipped === 1 ? 'line that is' : 'lines that are'} not valid JSON (torn write?)`;
 }

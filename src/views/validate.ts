@@ -2,21 +2,22 @@
 // (followed by the human text) or SARIF. Each formatter loads only when used.
 import type { Colour } from '../cli/colour.js';
 import type { OutputFormat } from '../cli/base-command.js';
-import { formatJson, type ValidateReport } from '../validate/report.js';
+import { formatJson, jsonReport, type ValidateReport } from '../validate/report.js';
 
-export type ReportFormat = 'human' | 'json' | 'github' | 'sarif';
+export type ReportFormat = 'human' | 'json' | 'jsonl' | 'github' | 'sarif';
 
 /**
- * `--format` wins; else `-o json`/`jsonl` is JSON; in GitHub Actions, annotations; else human.
- * The rule of every command with report formats (`validate`, `hooks test`).
+ * `--format` wins; else `-o json` is the JSON report and `-o jsonl` one object per line (SPEC
+ * §7.4: like every other command's jsonl, the items alone); in GitHub Actions, annotations; else
+ * human. The rule of every command with report formats (`validate`, `hooks test`).
  */
 export function reportFormat<F extends string = ReportFormat>(
   explicit: string | undefined,
   output: OutputFormat,
   env: NodeJS.ProcessEnv,
-): F | 'human' | 'json' | 'github' {
+): F | 'human' | 'json' | 'jsonl' | 'github' {
   if (explicit) return explicit as F;
-  if (output === 'json' || output === 'jsonl') return 'json';
+  if (output === 'json' || output === 'jsonl') return output;
   if (env.GITHUB_ACTIONS === 'true') return 'github';
   return 'human';
 }
@@ -31,6 +32,8 @@ export async function renderReport(
   switch (format) {
     case 'json':
       return [formatJson(report)];
+    case 'jsonl':
+      return jsonReport(report).diagnostics.map((d) => JSON.stringify(d));
     case 'sarif': {
       const { formatSarif } = await import('../validate/format-sarif.js');
       return [formatSarif(report, version)];

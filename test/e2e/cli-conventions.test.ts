@@ -1,30 +1,16 @@
 // Command-line conventions of SPEC §6 on the built CLI, for the read commands: -o json = --json,
 // compact JSON errors with the same exit code as without --json, exit 2 with a short message for
 // an unknown command or flag, colour rules, and warnings on stderr that leave stdout JSON whole.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoDir, demoEnv, isolatedEnv, repoRoot, runCli, type CliResult } from '../support/cli.js';
+import { demoDir, demoEnv, isolatedEnv, repoRoot, runCli, type CliResult, limited } from '../support/cli.js';
+import { tempDir } from '../support/temp.js';
 
 const W = ['--workspace', join(demoDir, 'workspace'), '--additional-dir', join(demoDir, 'extra')];
 // An SGR escape: ESC [ … m (built from a string: a control character in a regex literal is a lint error).
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`);
 const ANSI_ALL = new RegExp(ANSI.source, 'g');
-
-/** Runs the jobs at most `limit` at a time (CI has two cores; dozens of CLIs at once time out). */
-async function limited<T>(jobs: (() => Promise<T>)[], limit = 4): Promise<T[]> {
-  const results = new Array<T>(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      results[i] = await jobs[i]!();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
-  return results;
-}
 
 function expectNoStack(r: CliResult): void {
   expect(r.stderr).not.toContain('    at ');
@@ -80,7 +66,8 @@ describe('JSON output', { timeout: 120_000 }, () => {
     const env = demoEnv();
     const cases: { args: string[]; exit: number; code: string }[] = [
       { args: ['hooks', 'info', 'nope', ...W], exit: 1, code: 'hook_not_found' },
-      { args: ['hooks', 'list', ...W, '--bogus'], exit: 2, code: 'usage_error' },
+      { args: ['hooks', 'list', ...W, '--bogus'], exit: 2, code: 'unknown_flag' },
+      { args: ['hooks', 'list', '--workspace', 'no-such-dir'], exit: 2, code: 'directory_not_found' },
       { args: ['hooks', 'list', ...W, '--mode', 'blocking'], exit: 2, code: 'usage_error' },
       { args: ['hooks', 'events', 'tool.nope'], exit: 2, code: 'unknown_event' },
       { args: ['hooks', 'validate', 'missing.toml'], exit: 2, code: 'file_not_found' },
@@ -181,13 +168,14 @@ describe('colour', { timeout: 120_000 }, () => {
     expect(forced[0]!.stdout.replace(ANSI_ALL, '')).toBe(flagOff.stdout);
   });
 
-  it('--color turns it on when piped; NO_COLOR still wins', async () => {
-    const [on, off] = await Promise.all([
+  it('--color turns it on when piped, and beats NO_COLOR (SPEC §7.4)', async () => {
+    const [on, noColor] = await Promise.all([
       runCli([...human[1]!, '--color'], { env: demoEnv() }),
       runCli([...human[1]!, '--color'], { env: demoEnv({ NO_COLOR: '1' }) }),
     ]);
     expect(on.stdout).toMatch(ANSI);
-    expect(off.stdout).not.toMatch(ANSI);
+    expect(noColor.stdout).toMatch(ANSI);
+    expect(noColor.stdout).toBe(on.stdout);
   });
 
   it('JSON is never coloured', async () => {
@@ -221,7 +209,7 @@ describe('colour', { timeout: 120_000 }, () => {
 
 describe('warnings and JSON', { timeout: 120_000 }, () => {
   it('list on a tree with a broken declaration: exit 0, stdout the valid ones as JSON, stderr names the error', async () => {
-    const base = mkdtempSync(join(tmpdir(), 'hookctl-warn-'));
+    const base = tempDir('hookctl-warn-');
     cpSync(demoDir, base, { recursive: true });
     rmSync(join(base, 'home', '.compozy', 'sessions'), { recursive: true, force: true });
     const config = join(base, 'workspace', '.compozy', 'config.toml');

@@ -1,27 +1,17 @@
 // The compile cache of the built CLI (src/cli/compile-cache.ts): each case runs fresh Node
 // processes, because a module is compiled once per process.
 import { spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { demoEnv, repoRoot, runCli } from '../support/cli.js';
+import { tempDir } from '../support/temp.js';
 
 const cacheModule = join(repoRoot, 'dist', 'cli', 'compile-cache.js');
 let scratch: string;
 
 beforeEach(() => {
-  scratch = mkdtempSync(join(tmpdir(), 'hookctl-compile-cache-test-'));
+  scratch = tempDir('hookctl-compile-cache-test-');
 });
 
 /** Runs `node` on a script that enables the cache, requires `module` and prints what both did. */

@@ -34,7 +34,10 @@ describe.concurrent('fixtures/demo cosh examples', () => {
     expect(human.stdout).toMatch(/^verdict\s+block$/m);
     expect(human.stdout).toMatch(/^reason\s+Dangerous rm -rf command$/m);
     expect(human.stdout).toMatch(/^message\s+Command blocked by security policy$/m);
-    expect(human.stdout).toMatch(/^security-check\s+sync\s+denied\s+\d+ ms\s+decision: block$/m);
+    // the decision in its own column, the reason in Error (SPEC §7.4)
+    expect(human.stdout).toMatch(
+      /^security-check\s+sync\s+denied\s+block\s+\d+ ms\s+reason: Dangerous rm -rf command$/m,
+    );
     expect(human.stdout).not.toContain('shell-audit');
     expect(human.stdout).not.toContain('system-audit');
 
@@ -54,8 +57,8 @@ describe.concurrent('fixtures/demo cosh examples', () => {
     expect(human.code, human.stderr).toBe(0);
     expect(human.stdout).toMatch(/^verdict\s+allow$/m);
     expect(human.stdout).toMatch(/^message\s+demo-guard: shell command audited$/m);
-    expect(human.stdout).toMatch(/^security-check\s+sync\s+applied\s+\d+ ms\s+decision: allow$/m);
-    expect(human.stdout).toMatch(/^shell-audit\s+sync\s+applied\s+\d+ ms\s+decision: allow$/m);
+    expect(human.stdout).toMatch(/^security-check\s+sync\s+applied\s+allow\s+\d+ ms$/m);
+    expect(human.stdout).toMatch(/^shell-audit\s+sync\s+applied\s+allow\s+\d+ ms$/m);
 
     const jsonl = await tree.cli(fireArgs('PreToolUse', 'cosh-ls.json', '-o', 'jsonl'));
     expect(jsonl.code).toBe(0);

@@ -209,7 +209,8 @@ describe.concurrent('cosh config layers', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('refusing to fire "PreToolUse"');
-    expect(r.stderr).toContain(`${where}: unknown cosh event "PreToolUs"; expected one of PreToolUse, PostToolUse,`);
+    // SPEC §7.1: the closest event, when one is close (else the list of events)
+    expect(r.stderr).toContain(`${where}: unknown cosh event "PreToolUs"; did you mean "PreToolUse"?`);
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
     const json = await fire(tree, 'PreToolUse', PRE_SHELL, '-o', 'json');
     expect(json.code).toBe(2);

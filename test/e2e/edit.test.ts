@@ -174,7 +174,12 @@ describe('each command and its refusals', () => {
     [
       'not found',
       ['hooks', 'delete', 'nope'],
-      { code: 'hook_not_found', exit: 1, message: 'hook "nope" not found in target config overlay' },
+      {
+        code: 'hook_not_found',
+        exit: 1,
+        message:
+          'hook "nope" not found in target config overlay (workspace config workspace/.compozy/config.toml has no declaration of that name)',
+      },
     ],
     [
       'an extension hook',
@@ -205,7 +210,8 @@ describe('each command and its refusals', () => {
       {
         code: 'hook_secret_input_forbidden',
         exit: 1,
-        message: 'hook executor env contains a forbidden secret-bearing input',
+        message:
+          'hook executor env contains a forbidden secret-bearing input: env "SLACK_TOKEN" (use --secret-env SLACK_TOKEN=env:VAR)',
       },
     ],
     [
@@ -214,7 +220,8 @@ describe('each command and its refusals', () => {
       {
         code: 'hook_secret_input_forbidden',
         exit: 1,
-        message: 'hook executor env contains a forbidden secret-bearing input',
+        message:
+          'hook executor env contains a forbidden secret-bearing input: env "HOOK" (use --secret-env HOOK=env:VAR)',
       },
     ],
     [

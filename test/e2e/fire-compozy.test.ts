@@ -338,7 +338,10 @@ describe.concurrent('hooks fire: refusals (exit 2: nothing runs, nothing is reco
     results.forEach((res, i) => {
       const [label] = cases[i]!;
       expect(res.code, `${label}: ${res.stderr}`).toBe(2);
-      expect(res.stderr).toMatch(/^hookctl: payload (is not valid JSON|must be a JSON object, got)/);
+      // SPEC §7.4: where (the payload file, or <stdin>) and, for bad JSON, the line and column
+      expect(res.stderr).toMatch(
+        /^hookctl: (<stdin>|\S+payload\.json)(:\d+:\d+: invalid JSON: |: payload must be a JSON object, got)/,
+      );
       expect(res.stderr.split('\n').length).toBeLessThanOrEqual(3); // a short message, no stack
       expect(existsSync(box.logFile(`bad-${label.replace(' ', '-')}`))).toBe(false);
     });
@@ -434,7 +437,8 @@ describe.concurrent('hooks fire: input and output forms', () => {
     expect(existsSync(box.logFile('from-payload'))).toBe(true);
 
     const b = JSON.parse(readFileSync(seen('b'), 'utf8'));
-    expect(b).toMatchObject({ session_name: 'piped', session_id: 'payload-session' }); // payload kept as given
+    // SPEC §7.3: --session is the run's session and replaces the payload's, so hook and ledger agree
+    expect(b).toMatchObject({ session_name: 'piped', session_id: 'cli-session' });
     expect(parseJson<FireJson>(fromStdin.stdout).session_id).toBe('cli-session'); // --session wins
     expect(existsSync(box.logFile('cli-session'))).toBe(true);
 

@@ -3,11 +3,11 @@
 // code"). dist/ is bundles (scripts/build.mjs): dist/modules.json, written by the build, says
 // which source modules each built file holds and which files it requires, at once or on demand.
 // The requires are checked against the built files themselves, so the map cannot drift from them.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoDir, demoEnv, repoRoot, runCli } from '../support/cli.js';
+import { tempDir } from '../support/temp.js';
 
 const dist = join(repoRoot, 'dist');
 
@@ -172,7 +172,7 @@ describe('CommonJS modules a command run loads', () => {
     env: Record<string, string>,
     input?: string,
   ): Promise<{ modules: string[]; code: number }> {
-    const dir = mkdtempSync(join(tmpdir(), 'hookctl-preload-'));
+    const dir = tempDir('hookctl-preload-');
     const preload = join(dir, 'list-modules.cjs');
     const out = join(dir, 'modules.json');
     writeFileSync(

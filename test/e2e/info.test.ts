@@ -1,10 +1,10 @@
 // `hooks info NAME` end to end (SPEC §6): every declaration of that name in both dialects, with
 // all fields and where it is declared (file:line), and its last runs; an unknown name is exit 1.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoDir, demoEnv, isolatedEnv, runCli } from '../support/cli.js';
+import { tempDir } from '../support/temp.js';
 
 const W = ['--workspace', join(demoDir, 'workspace'), '--additional-dir', join(demoDir, 'extra')];
 
@@ -70,7 +70,7 @@ const DECLARATION_FIELDS = [
 
 /** A copy of the demo homes without any recorded sessions, so runs are only what a test writes. */
 function demoCopy() {
-  const base = mkdtempSync(join(tmpdir(), 'hookctl-info-'));
+  const base = tempDir('hookctl-info-');
   cpSync(demoDir, base, { recursive: true });
   rmSync(join(base, 'home', '.compozy', 'sessions'), { recursive: true, force: true });
   rmSync(join(base, 'home', '.copilot-shell', 'sessions'), { recursive: true, force: true });

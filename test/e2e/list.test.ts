@@ -1,11 +1,11 @@
 // `hooks list` end to end (SPEC §2.3, §6): the built CLI on fixtures/demo shows every source of
 // both dialects in dispatch order, filters, `--all` with status and why, the table columns and
 // the exact JSON fields.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoDir, demoEnv, isolatedEnv, repoRoot, runCli } from '../support/cli.js';
+import { tempDir } from '../support/temp.js';
 
 const W = ['--workspace', join(demoDir, 'workspace'), '--additional-dir', join(demoDir, 'extra')];
 
@@ -142,7 +142,7 @@ describe('hooks list on the demo', { timeout: 120_000 }, () => {
   });
 
   it('location.file is absolute when the file is outside the current directory', async () => {
-    const elsewhere = mkdtempSync(join(tmpdir(), 'hookctl-cwd-'));
+    const elsewhere = tempDir('hookctl-cwd-');
     const r = await runCli(['hooks', 'list', ...W, '-o', 'json'], { env: demoEnv(), cwd: elsewhere });
     expect(r.code, r.stderr).toBe(0);
     const gate = (JSON.parse(r.stdout) as ListEntry[]).find((e) => e.name === 'block-secret-file-edits')!;
@@ -187,18 +187,22 @@ describe('hooks list filters', { timeout: 120_000 }, () => {
       names(['--event', 'tool.*']),
       names(['--event', 'session.post_*']),
       names(['--event', '*Tool*']),
-      names(['--event', 'tool']),
+      runCli(['hooks', 'list', ...W, '-o', 'json', '--event', 'tool'], { env: demoEnv() }),
     ]);
     expect(exact).toEqual(['block-secret-file-edits']);
     expect(tool).toEqual(['block-secret-file-edits', 'tool-logger']);
     expect(sessionPost).toEqual(['session-audit', 'session-journal#1', 'session-journal#2']);
     expect(cosh).toEqual(['security-check', 'shell-audit']);
-    expect(partial).toEqual([]);
+    // A pattern no known event matches still runs, with a warning naming the closest (SPEC §7.1).
+    expect(partial.code).toBe(0);
+    expect(JSON.parse(partial.stdout)).toEqual([]);
+    expect(partial.stderr).toMatch(/^hookctl: warning: no known event matches "tool"; did you mean "tool\./);
   });
 
   it('--source, --mode, --agent and --dialect keep only what they name', async () => {
     const names = async (args: string[]) => (await list(args)).map((e) => e.name);
-    const [skills, agents, coshExt, asyncOnes, reviewer, planner, nobody, cosh, compozy] = await Promise.all([
+    const [all, skills, agents, coshExt, asyncOnes, reviewer, planner, nobody, cosh, compozy] = await Promise.all([
+      list([]),
       names(['--source', 'skill']),
       names(['--source', 'agent_definition']),
       names(['--source', 'cosh_extension']),
@@ -213,9 +217,14 @@ describe('hooks list filters', { timeout: 120_000 }, () => {
     expect(agents).toEqual(['add-plan-context', 'add-review-context']);
     expect(coshExt).toEqual(['shell-audit', 'prompt-guard']);
     expect(asyncOnes).toEqual(['session-audit', 'session-journal#1', 'session-journal#2', 'tool-logger']);
-    expect(reviewer).toEqual(['add-review-context']);
-    expect(planner).toEqual(['add-plan-context']);
-    expect(nobody).toEqual([]);
+    // --agent: the hooks that would run for that agent (SPEC §7.2): no agent_name matcher, or one
+    // whose pattern matches the name.
+    const unscoped = (also: string[]) =>
+      all.filter((e) => e.matcher.agent_name === undefined || also.includes(e.name!)).map((e) => e.name);
+    expect(unscoped([]).length).toBeGreaterThan(5);
+    expect(reviewer).toEqual(unscoped(['add-review-context']));
+    expect(planner).toEqual(unscoped(['add-plan-context']));
+    expect(nobody).toEqual(unscoped([]));
     expect(cosh.map((e) => e.name)).toEqual([
       'security-check',
       'shell-audit',
@@ -292,7 +301,7 @@ describe('hooks list --all', { timeout: 120_000 }, () => {
   });
 
   it('shows a nameless cosh hook as skipped with name null', async () => {
-    const base = mkdtempSync(join(tmpdir(), 'hookctl-nameless-'));
+    const base = tempDir('hookctl-nameless-');
     const env = isolatedEnv({ home: base });
     const workspace = join(base, 'workspace');
     mkdirSync(env.COSH_HOME, { recursive: true });
@@ -344,7 +353,7 @@ describe('hooks list --all', { timeout: 120_000 }, () => {
 
 describe('hooks list on other trees', { timeout: 120_000 }, () => {
   it('an empty home lists nothing, exit 0', async () => {
-    const base = mkdtempSync(join(tmpdir(), 'hookctl-empty-'));
+    const base = tempDir('hookctl-empty-');
     const env = isolatedEnv({ home: base });
     const human = await runCli(['hooks', 'list', '--workspace', base], { env });
     expect(human).toMatchObject({ code: 0, stderr: '' });
@@ -354,7 +363,7 @@ describe('hooks list on other trees', { timeout: 120_000 }, () => {
   });
 
   it('run from the home folder, the global config.toml is read once, not again as the workspace overlay', async () => {
-    const base = mkdtempSync(join(tmpdir(), 'hookctl-athome-'));
+    const base = tempDir('hookctl-athome-');
     const env = isolatedEnv({ home: base });
     mkdirSync(env.COMPOZY_HOME, { recursive: true });
     writeFileSync(

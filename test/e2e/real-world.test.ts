@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isolatedEnv, repoRoot, runCli } from '../support/cli.js';
+import { isolatedEnv, repoRoot, runCli, limited } from '../support/cli.js';
 
 const RW = process.env.HOOKCTL_REAL_WORLD_DIR;
 const rw = (...p: string[]) => resolve(repoRoot, RW ?? '.', ...p);
@@ -55,20 +55,6 @@ interface InfoDeclaration extends Entry {
   cwd: string;
   extension: string | null;
   description: string | null;
-}
-
-/** Runs the jobs at most `limit` at a time (CI has two cores). */
-async function limited<T>(jobs: (() => Promise<T>)[], limit = 4): Promise<T[]> {
-  const results = new Array<T>(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      results[i] = await jobs[i]!();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
-  return results;
 }
 
 /** Each file alone: [severity, code, line, message] of every diagnostic. */

@@ -80,7 +80,8 @@ describe.concurrent('hooks runs: the round trip', () => {
       expect(typeof r.truncated).toBe('boolean');
       expect(r.recorded_at).toMatch(RFC3339_MS_UTC);
       expect(r).not.toHaveProperty('decision'); // cosh only
-      expect(r).not.toHaveProperty('reason');
+      // cosh only, except the reason a denying compozy hook gave (SPEC §7.4: runs shows it)
+      if (r.outcome !== 'denied') expect(r).not.toHaveProperty('reason');
       if (r.error !== undefined) expect(r.error).toBe(r.error.trim().replace(/\n/g, ''));
     }
     expect(new Set(logged.map((r) => r.run_id)).size).toBe(logged.length);

@@ -2,8 +2,7 @@
 // of fixtures/broken/EXPECTED.md with its file:line and message and nothing else; the report
 // formats (human, json, github, sarif); --strict; named files; bad input that never crashes;
 // the JSON Schemas wired in next to the rules; and docs/DIAGNOSTICS.md listing every code.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoDir, demoEnv, isolatedEnv, repoRoot, runCli } from '../support/cli.js';
@@ -11,6 +10,7 @@ import { DIAGNOSTIC_CODES } from '../../src/declarations/codes.js';
 import { COSH_DIAGNOSTIC_CODES } from '../../src/dialects/cosh/codes.js';
 import { SCHEMA_CODES } from '../../src/validate/schema-codes.js';
 import { CLAUDE_DIAGNOSTIC_CODES } from '../../src/dialects/claude/codes.js';
+import { tempDir } from '../support/temp.js';
 
 const brokenDir = join(repoRoot, 'fixtures', 'broken');
 const brokenEnv = () =>
@@ -391,7 +391,7 @@ describe('hooks validate on a clean tree', { timeout: 120_000 }, () => {
   });
 
   it('--strict fails (exit 1) on warnings only; without it they pass', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'hookctl-strict-'));
+    const home = tempDir('hookctl-strict-');
     const env = isolatedEnv({ home });
     const base = join(home, 'workspace');
     mkdirSync(base);
@@ -415,7 +415,7 @@ describe('hooks validate on a clean tree', { timeout: 120_000 }, () => {
 
 describe('hooks validate run from the home folder', { timeout: 120_000 }, () => {
   it('a file that is both a home file and a workspace file reports each problem once', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'hookctl-home-ws-'));
+    const home = tempDir('hookctl-home-ws-');
     const env = isolatedEnv({ home });
     mkdirSync(env.COMPOZY_HOME, { recursive: true });
     mkdirSync(env.COSH_HOME, { recursive: true });
@@ -560,7 +560,7 @@ describe('hooks validate FILE', { timeout: 120_000 }, () => {
   });
 
   it('a file whose kind cannot be told is a diagnostic, not a crash', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hookctl-kind-'));
+    const dir = tempDir('hookctl-kind-');
     writeFileSync(join(dir, 'notes.txt'), 'hello\n');
     const { code, report } = await validateJson([join(dir, 'notes.txt')], isolatedEnv());
     expect(code).toBe(1);
@@ -570,7 +570,7 @@ describe('hooks validate FILE', { timeout: 120_000 }, () => {
 
 /** A tree with one file of every kind broken in a way that must become a diagnostic. */
 function badInputTree() {
-  const base = mkdtempSync(join(tmpdir(), 'hookctl-bad-'));
+  const base = tempDir('hookctl-bad-');
   const env = isolatedEnv({ home: base });
   const workspace = join(base, 'workspace');
   const write = (path: string, content: string | Buffer) => {
@@ -637,7 +637,7 @@ describe('bad input never crashes', { timeout: 120_000 }, () => {
     const list = await runCli(['hooks', 'list', ...W, '-o', 'json'], { env: tree.env, cwd: tree.base });
     expect(list.code).toBe(0);
     expect((JSON.parse(list.stdout) as { name: string }[]).map((e) => e.name)).toEqual(['good']);
-    expect(list.stderr).toMatch(/declaration errors?: the hooks they affect are not listed/);
+    expect(list.stderr).toMatch(/declaration errors?: the hooks they affect are left out/);
     for (const args of [
       ['hooks', 'list', ...W],
       ['hooks', 'info', 'good', ...W],
@@ -696,7 +696,7 @@ describe('bad input never crashes', { timeout: 120_000 }, () => {
 
 describe('JSON Schemas in validate', { timeout: 120_000 }, () => {
   it('reports what only the schema knows, in every-source mode and for a named file', async () => {
-    const base = mkdtempSync(join(tmpdir(), 'hookctl-schema-'));
+    const base = tempDir('hookctl-schema-');
     const env = isolatedEnv({ home: base });
     const manifest = join(env.COMPOZY_HOME, 'extensions', 'versioned', 'extension.toml');
     mkdirSync(dirname(manifest), { recursive: true });
@@ -725,7 +725,7 @@ describe('JSON Schemas in validate', { timeout: 120_000 }, () => {
   });
 
   it('a problem both the rules and the schema see is reported once, with the rule text', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'hookctl-once-'));
+    const home = tempDir('hookctl-once-');
     const env = isolatedEnv({ home });
     const base = join(home, 'workspace');
     mkdirSync(base);
@@ -811,6 +811,12 @@ describe('docs/DIAGNOSTICS.md', () => {
   it('documents no diagnostic code that no table has', () => {
     const commandErrors = new Set([
       'usage_error',
+      'unknown_command',
+      'session_not_found',
+      'invalid_payload',
+      'unknown_flag',
+      'directory_not_found',
+      'not_a_directory',
       'file_is_directory',
       'hook_not_found',
       'unknown_event',

@@ -5,8 +5,7 @@
 // - payloads to `hooks fire` that are not JSON, not an object, huge, deeply nested or not UTF-8.
 // HOOKCTL_FUZZ_CASES (total over the 7 formats, default 420) and HOOKCTL_FUZZ_SEED (default
 // 20261129) run more or other cases; `npm run fuzz` wraps this file for long runs.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/declarations/diagnostics.js';
@@ -17,6 +16,7 @@ import { validateSources } from '../../src/app/validate.js';
 import { isolatedEnv, repoRoot, runCli } from '../support/cli.js';
 import { mutate, MUTATOR_NAMES, type Syntax } from './mutate.js';
 import { makeBox, parseJson, SEED_FIXTURES, STACK_FRAME, type Box } from './support.js';
+import { tempDir } from '../support/temp.js';
 
 const SEED = Number(process.env.HOOKCTL_FUZZ_SEED ?? 20261129);
 const TOTAL_CASES = Number(process.env.HOOKCTL_FUZZ_CASES ?? 420);
@@ -64,7 +64,7 @@ interface Case {
   file: string;
 }
 
-const root = mkdtempSync(join(tmpdir(), 'hookctl-fuzz-'));
+const root = tempDir('hookctl-fuzz-');
 /** One in-process pass at a time: resolves with the function that hands the turn on. */
 let turns: Promise<void> = Promise.resolve();
 function inProcessTurn(): Promise<() => void> {

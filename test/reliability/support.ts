@@ -3,21 +3,12 @@
 // for compozy and cosh declarations; readers for what the built CLI left behind; process checks
 // (is a pid gone?) and a peak-memory probe of the hookctl process itself.
 import { spawn } from 'node:child_process';
-import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunRecord } from '../../src/ledger/record.js';
 import { binPath, isolatedEnv, repoRoot, runCli, type CliOptions, type CliResult } from '../support/cli.js';
+import { tempDir } from '../support/temp.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/reliability/', import.meta.url));
 export const HOOK_FIXTURES = join(FIXTURES, 'hooks');
@@ -115,7 +106,7 @@ export function shQuote(word: string): string {
 }
 
 export function makeBox(prefix = 'hookctl-rel-'): Box {
-  const root = mkdtempSync(join(tmpdir(), prefix));
+  const root = tempDir(prefix);
   const compozyHome = join(root, 'home', '.compozy');
   const coshHome = join(root, 'home', '.copilot-shell');
   const workspace = join(root, 'workspace');
@@ -288,7 +279,7 @@ export async function runCliThroughPipe(
   args: string[],
   opts: CliOptions & { env: Record<string, string> },
 ): Promise<CliResult> {
-  const codeFile = join(mkdtempSync(join(tmpdir(), 'hookctl-pipe-')), 'code');
+  const codeFile = join(tempDir('hookctl-pipe-'), 'code');
   const script = 'code_file=$1; shift; { "$@"; echo $? > "$code_file"; } | cat';
   const res = await new Promise<CliResult>((resolvePromise, reject) => {
     const started = performance.now();

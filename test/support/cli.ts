@@ -1,10 +1,11 @@
 // Runs the BUILT CLI (bin/run.js over dist/) as a user would, with homes pointed at temp or
 // fixture folders so no test ever reads the real home.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDir } from './temp.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const binPath = join(repoRoot, 'bin', 'run.js');
@@ -28,7 +29,7 @@ export interface CliOptions {
 export function isolatedEnv(
   homes: { compozyHome?: string; coshHome?: string; systemRoot?: string; home?: string } = {},
 ) {
-  const base = homes.home ?? mkdtempSync(join(tmpdir(), 'hookctl-home-'));
+  const base = homes.home ?? tempDir('hookctl-home-');
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: base,
@@ -83,4 +84,31 @@ export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult
     });
     child.stdin.end(opts.input ?? '');
   });
+}
+
+/** Runs the jobs at most `limit` at a time (CI has two cores; dozens of CLIs at once time out). */
+export async function limited<T>(jobs: (() => Promise<T>)[], limit = 4): Promise<T[]> {
+  const results = new Array<T>(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      results[i] = await jobs[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+  return results;
+}
+
+/** A copy of the demo in a temp folder, with its own homes and so its own sessions. */
+export function demoCopy(): { base: string; env: Record<string, string>; W: string[] } {
+  const base = tempDir('hookctl-demo-');
+  cpSync(demoDir, base, { recursive: true });
+  const env = isolatedEnv({
+    home: base,
+    compozyHome: join(base, 'home', '.compozy'),
+    coshHome: join(base, 'home', '.copilot-shell'),
+    systemRoot: join(base, 'system'),
+  });
+  return { base, env, W: ['--workspace', join(base, 'workspace'), '--additional-dir', join(base, 'extra')] };
 }

@@ -91,8 +91,11 @@ describe('makeColour', () => {
 });
 
 describe('colourEnabled', () => {
-  it('follows NO_COLOR, --no-color, FORCE_COLOR, --color, TERM=dumb and the TTY, in that order', () => {
-    expect(colourEnabled({ env: { NO_COLOR: '1', FORCE_COLOR: '1' }, flag: true, isTTY: true })).toBe(false);
+  it('follows --color/--no-color, NO_COLOR, FORCE_COLOR, TERM=dumb and the TTY, in that order', () => {
+    // SPEC §7.4: --color beats NO_COLOR
+    expect(colourEnabled({ env: { NO_COLOR: '1', FORCE_COLOR: '1' }, flag: true, isTTY: true })).toBe(true);
+    expect(colourEnabled({ env: { NO_COLOR: '1' }, flag: true, isTTY: false })).toBe(true);
+    expect(colourEnabled({ env: { NO_COLOR: '1', FORCE_COLOR: '1' }, isTTY: true })).toBe(false);
     expect(colourEnabled({ env: { FORCE_COLOR: '1' }, flag: false, isTTY: true })).toBe(false);
     expect(colourEnabled({ env: { FORCE_COLOR: '1', TERM: 'dumb' }, isTTY: false })).toBe(true);
     expect(colourEnabled({ env: { TERM: 'dumb' }, flag: true, isTTY: false })).toBe(true);

@@ -2,7 +2,7 @@
 // strings below were produced by cli-table3 0.6.5 with that set-up), and linear in the rows.
 import { describe, expect, it } from 'vitest';
 import { makeColour } from '../../src/cli/colour.js';
-import { displayWidth, renderTable } from '../../src/cli/table.js';
+import { displayWidth, renderTable, terminalWidth } from '../../src/cli/table.js';
 
 const plain = makeColour(false);
 const colour = makeColour(true);
@@ -147,5 +147,60 @@ describe('displayWidth', () => {
       ['中文', 4],
     ];
     for (const [text, width] of cases) expect([text, displayWidth(text)]).toEqual([text, width]);
+  });
+});
+
+describe('tables fit the terminal (SPEC §7.4)', () => {
+  const rows = [
+    [1, 'block-secret-file-edits', 'tool.pre_call', 'a long reason that explains why this hook is blocked here'],
+    [2, 'x', 'session.post_create', 'short'],
+  ];
+  const head = ['Order', 'Name', 'Event', 'Why'];
+
+  it('cuts the widest text column first, with …, so that no line is wider than the limit', () => {
+    const wide = renderTable(head, rows, plain, { maxWidth: null });
+    const natural = Math.max(...wide.split('\n').map((l) => displayWidth(l)));
+    expect(natural).toBeGreaterThan(100);
+    const fitted = renderTable(head, rows, plain, { maxWidth: 80 });
+    for (const line of fitted.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+    expect(fitted).toContain('…');
+    // the name column is not the widest: it stays whole while Why gives way
+    expect(fitted).toContain('block-secret-file-edits');
+    expect(fitted.split('\n')[1]).toMatch(/a long reason.*…$/);
+  });
+
+  it('a table that fits is unchanged; no limit means no cut', () => {
+    const wide = renderTable(head, rows, plain, { maxWidth: null });
+    expect(renderTable(head, rows, plain, { maxWidth: 500 })).toBe(wide);
+    expect(wide).not.toContain('…');
+  });
+
+  it('keeps colour escapes balanced and counts wide characters as two columns', () => {
+    const painted = renderTable(['Name', 'Why'], [['a', colour.paint('warning', 'x'.repeat(40))]], colour, {
+      maxWidth: 20,
+    });
+    const line = painted.split('\n')[1]!;
+    expect(displayWidth(line)).toBeLessThanOrEqual(20);
+    expect(line.endsWith('\u001B[39m')).toBe(true);
+    const cjk = renderTable(['Name', 'Why'], [['a', '漢字'.repeat(10)]], plain, { maxWidth: 20 });
+    for (const l of cjk.split('\n')) expect(displayWidth(l)).toBeLessThanOrEqual(20);
+  });
+
+  it('takes the width from a terminal, else COLUMNS, else none', () => {
+    expect(terminalWidth({ isTTY: true, columns: 80 }, { COLUMNS: '200' })).toBe(80);
+    expect(terminalWidth({ isTTY: false }, { COLUMNS: '200' })).toBe(200);
+    expect(terminalWidth({ isTTY: false }, {})).toBeUndefined();
+    expect(terminalWidth({ isTTY: false }, { COLUMNS: 'abc' })).toBeUndefined();
+  });
+});
+
+describe('cutFirst', () => {
+  it('takes width from the columns named first, then from the widest', () => {
+    const rows = [[1, 'a-rather-long-hook-name', 'a reason that is long enough to be cut first']];
+    const t = renderTable(['Order', 'Name', 'Why'], rows, plain, { maxWidth: 50, cutFirst: [2] });
+    expect(t).toContain('a-rather-long-hook-name');
+    for (const l of t.split('\n')) expect(displayWidth(l)).toBeLessThanOrEqual(50);
+    const squeezed = renderTable(['Order', 'Name', 'Why'], rows, plain, { maxWidth: 24, cutFirst: [2] });
+    expect(squeezed).not.toContain('a-rather-long-hook-name'); // Why is at its floor: Name gives way too
   });
 });

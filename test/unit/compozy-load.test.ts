@@ -192,7 +192,9 @@ describe('loadCompozySources over temporary trees', () => {
     const { declarations, diagnostics } = await load();
     const ordered = orderDeclarations(declarations);
     const elapsed = performance.now() - start;
-    expect(ordered).toHaveLength(10_000);
+    // the broken one is kept, as invalid and with no order (SPEC §7.2)
+    expect(ordered).toHaveLength(10_001);
+    expect(ordered.filter((d) => d.status === 'invalid').map((d) => [d.name, d.order])).toEqual([['last', null]]);
     expect(diagnostics).toEqual([expect.objectContaining({ code: 'invalid_mode', line: 90_005 })]);
     expect(ordered[0]!.location.line).toBe(1);
     expect(elapsed).toBeLessThan(3000);
@@ -245,7 +247,8 @@ describe('loadCompozySources over temporary trees', () => {
     it('a command escaping the root by .. is refused', async () => {
       await write('home/extensions/e/extension.toml', manifest('../other/tool'));
       const { declarations, diagnostics } = await load();
-      expect(declarations).toEqual([]);
+      // kept only to be shown, as invalid (SPEC §7.2)
+      expect(declarations.map((d) => d.status)).toEqual(['invalid']);
       const extRoot = join(root, 'home/extensions/e');
       expect(diagnostics).toEqual([
         expect.objectContaining({
@@ -263,7 +266,7 @@ describe('loadCompozySources over temporary trees', () => {
       await write('home/extensions/f/extension.toml', manifest('./link'));
       await symlink(join(root, 'outside/tool'), join(root, 'home/extensions/f/link'));
       const { declarations, diagnostics } = await load();
-      expect(declarations).toEqual([]);
+      expect(declarations.map((d) => d.status)).toEqual(['invalid', 'invalid']);
       expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
         ['path_escapes_root', `path "./bin/tool" escapes extension root "${join(root, 'home/extensions/e')}"`],
         ['path_escapes_root', `path "./link" escapes extension root "${join(root, 'home/extensions/f')}"`],
@@ -287,7 +290,8 @@ describe('loadCompozySources over temporary trees', () => {
       await write('home/extensions/f/run', '#!/bin/sh\n');
       await write('home/extensions/g/extension.toml', manifest('{{env:TOOL}}'));
       const { declarations, diagnostics } = await load({ TOOL: '/usr/bin/tool' });
-      expect(declarations.map((d) => d.command)).toEqual([join(root, 'home/extensions/f/run')]);
+      const valid = declarations.filter((d) => d.status !== 'invalid');
+      expect(valid.map((d) => d.command)).toEqual([join(root, 'home/extensions/f/run')]);
       expect(diagnostics.map((d) => d.message)).toEqual([
         `path "${join(root, 'home/extensions/e')}/../escape" escapes extension root "${join(root, 'home/extensions/e')}"`,
         `path "/usr/bin/tool" escapes extension root "${join(root, 'home/extensions/g')}"`,
@@ -371,7 +375,10 @@ describe('loadCompozySources over temporary trees', () => {
         '---\nname: other\nhooks:\n  - name: ok\n    event: prompt.post_assemble\n    command: /bin/true\n  - name: bad\n    event: context.pre_compact\n    command: /bin/true\n---\n',
       );
       const { declarations, diagnostics } = await load();
-      expect(declarations.map((d) => d.name)).toEqual(['ok']);
+      expect(declarations.map((d) => [d.name, d.status])).toEqual([
+        ['ok', 'active'],
+        ['bad', 'invalid'],
+      ]);
       expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
         ['agent_name_mismatch', 2, 'agent name "other" must match its folder name "reviewer"'],
         [

@@ -45,7 +45,10 @@ describe('cosh config.toml layer', () => {
     expect(ok.events.get('Stop')![0]!.timeout_ms).toBe(5000);
     for (const bad of ['0', '-5', '1.5', '"5s"']) {
       const layer = parseCoshConfig(FILE, `[[hooks.Stop]]\nname = "a"\ncommand = "true"\ntimeout = ${bad}\n`);
-      expect(layer.events.get('Stop')).toEqual([]);
+      // kept only to be shown, with its errors (SPEC §7.2)
+      expect(layer.events.get('Stop')!.map((s) => [s.name, s.invalid?.map((d) => d.code)])).toEqual([
+        ['a', ['invalid_timeout']],
+      ]);
       expect(layer.diagnostics).toEqual([
         expect.objectContaining({ severity: 'error', code: 'invalid_timeout', line: 4, hook: 'a' }),
       ]);
@@ -114,7 +117,9 @@ describe('cosh config.toml layer', () => {
 
   it('rejects an invalid regex matcher', () => {
     const layer = parseCoshConfig(FILE, '[[hooks.PreToolUse]]\nname = "a"\ncommand = "x"\nmatcher = "(shell"\n');
-    expect(layer.events.get('PreToolUse')).toEqual([]);
+    expect(layer.events.get('PreToolUse')!.map((s) => s.invalid?.map((d) => d.code))).toEqual([
+      ['invalid_matcher_pattern'],
+    ]);
     expect(layer.diagnostics).toEqual([
       expect.objectContaining({ severity: 'error', code: 'invalid_matcher_pattern', line: 4 }),
     ]);

@@ -131,7 +131,7 @@ describe('cosh-extension.json', () => {
 
   it('rejects a hook type other than command', () => {
     const m = hooksOf('Stop', [{ hooks: [{ type: 'prompt', name: 'h', command: 'x' }] }]);
-    expect(m.hooks).toEqual([]);
+    expect(m.hooks.map((h) => [h.name, h.invalid?.map((d) => d.code)])).toEqual([['h', ['invalid_hook_type']]]);
     expect(m.diagnostics).toEqual([
       expect.objectContaining({ severity: 'error', code: 'invalid_hook_type', hook: 'h' }),
     ]);

@@ -62,7 +62,7 @@ describe('parsePayload', () => {
   );
 
   it('does not echo the input in its error', () => {
-    expect(() => parsePayload('{"token":"hunter2" oops}')).toThrow(/^payload is not valid JSON: [^"]*$/);
+    expect(() => parsePayload('{"token":"hunter2" oops}')).toThrow(/^<stdin>:1:\d+: invalid JSON: [^"]*$/);
   });
 
   it('refuses nesting deeper than MAX_PAYLOAD_NESTING, at any depth without overflowing', () => {

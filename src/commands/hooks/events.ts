@@ -1,12 +1,6 @@
 import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
-import {
-  catalogChanges,
-  catalogVersions,
-  eventDetails,
-  eventRows,
-  eventSchemas,
-  missingEventMessage,
-} from '../../app/events.js';
+import { unknownEventError } from '../../app/event-names.js';
+import { catalogChanges, catalogVersions, eventDetails, eventRows, eventSchemas } from '../../app/events.js';
 import { dialectNames } from '../../dialects/registry.js';
 import { HookctlError, ExitCode } from '../../errors.js';
 import { renderCatalogChanges } from '../../views/catalog-changes.js';
@@ -57,8 +51,8 @@ export default class HooksEvents extends HookctlCommand {
     if (details.length === 0) {
       const message = flags.dialect
         ? `unknown event "${args.event}" for dialect "${flags.dialect}" (see: hookctl hooks events --dialect ${flags.dialect})`
-        : missingEventMessage(args.event);
-      throw new HookctlError('unknown_event', message, ExitCode.usage);
+        : undefined;
+      throw message ? new HookctlError('unknown_event', message, ExitCode.usage) : unknownEventError(args.event);
     }
     if (flags.schema) return this.printJson(await eventSchemas(args.event, flags.dialect));
     // One dialect: its detail; an event several dialects share: one detail each.

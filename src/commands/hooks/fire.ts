@@ -2,7 +2,7 @@ import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
 import { readPayloadText } from '../../cli/payload-input.js';
 import { fire, fireExitCode, planFire, type FireRequest } from '../../app/fire.js';
 import { dialectNames } from '../../dialects/registry.js';
-import { renderDryRun, renderFire } from '../../views/fire.js';
+import { renderDryRun, renderFire, renderHookOutput, renderSkippedInvalid } from '../../views/fire.js';
 
 export default class HooksFire extends HookctlCommand {
   static override summary = 'Fire an event: run its hooks as the runtime would, record every run, print the verdict.';
@@ -23,7 +23,18 @@ An event both cosh and claude know (PreToolUse, Stop, …) fires the dialect tha
   };
   static override flags = {
     payload: Flags.string({ description: 'Read the payload from this file ("-" for stdin).' }),
-    session: Flags.string({ description: 'Session id (default: the payload session_id, else a new id).' }),
+    session: Flags.string({
+      description: 'Session id of the run; replaces the payload session_id (default: that, else a new id).',
+    }),
+    hook: Flags.string({ description: 'Run only the declarations of this hook name.' }),
+    'no-record': Flags.boolean({ description: 'Record nothing in the session log.' }),
+    'skip-invalid': Flags.boolean({
+      description: 'Run the valid declarations although others have errors (each skipped one is named on stderr).',
+    }),
+    verbose: Flags.boolean({
+      char: 'v',
+      description: "Print each hook's captured stdout and stderr on stderr (shown, never recorded).",
+    }),
     dialect: Flags.string({
       description: 'The dialect whose event this is (default: the one whose catalog has it).',
       options: dialectNames(),
@@ -43,7 +54,10 @@ An event both cosh and claude know (PreToolUse, Stop, …) fires the dialect tha
     const req: FireRequest = {
       event: args.event,
       payloadText: await readPayloadText(flags.payload),
+      payloadSource: flags.payload === undefined || flags.payload === '-' ? '<stdin>' : flags.payload,
       sessionId: flags.session,
+      hookName: flags.hook,
+      noRecord: flags['no-record'],
       dialect: flags.dialect,
       loc: this.locations(flags),
       env: process.env,
@@ -56,6 +70,8 @@ An event both cosh and claude know (PreToolUse, Stop, …) fires the dialect tha
       if (format === 'jsonl') return this.printJsonl(plan.plan);
       return this.print(await renderDryRun(plan, this.colour(flags)));
     }
+    if (flags['skip-invalid']) req.onSkippedInvalid = (d) => process.stderr.write(renderSkippedInvalid(d));
+    if (flags.verbose) req.onHookOutput = (hook, exec) => process.stderr.write(renderHookOutput(hook, exec));
     if (format === 'jsonl' && !flags['payload-only']) {
       req.onRecord = (r) => process.stdout.write(JSON.stringify(r) + '\n');
       req.onNotification = (n) => process.stdout.write(JSON.stringify(n) + '\n');

@@ -6,7 +6,7 @@ import { displayPath } from '../../views/location.js';
 export default class HooksInfo extends HookctlCommand {
   static override summary = 'Show every declaration of one hook name: all fields, where it is declared, its last runs.';
   static override examples = [
-    '<%= config.bin %> hooks info block-secret-file-edits --workspace fixtures/demo/workspace',
+    '<%= config.bin %> hooks info block-secret-file-edits',
     '<%= config.bin %> hooks info security-check -o json',
   ];
   static override args = {

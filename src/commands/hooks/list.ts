@@ -1,5 +1,6 @@
 import { Flags, HookctlCommand, skippedDeclarationWarnings } from '../../cli/base-command.js';
 import { loadCatalog } from '../../app/catalog.js';
+import { eventPatternWarning } from '../../app/event-names.js';
 import { filterDeclarations } from '../../app/list.js';
 import { dialectNames, dialects } from '../../dialects/registry.js';
 import { renderList, toListEntry } from '../../views/list.js';
@@ -8,16 +9,17 @@ import { displayPath } from '../../views/location.js';
 export default class HooksList extends HookctlCommand {
   static override summary = 'List the resolved hook catalog of both dialects in dispatch order.';
   static override examples = [
-    '<%= config.bin %> hooks list --workspace fixtures/demo/workspace',
+    '<%= config.bin %> hooks list',
     '<%= config.bin %> hooks list --event "tool.*" --mode sync -o json',
-    '<%= config.bin %> hooks list --all',
+    '<%= config.bin %> hooks list --all --dialect cosh',
   ];
   static override flags = {
     event: Flags.string({ description: 'Only this event, or a path.Match pattern such as "tool.*".' }),
     source: Flags.string({ description: 'Only this source.', options: dialects().flatMap((d) => d.sources) }),
     mode: Flags.string({ description: 'Only this mode.', options: ['sync', 'async'] }),
     agent: Flags.string({
-      description: 'Only hooks scoped to this agent (matcher.agent_name; claude: its subagent file).',
+      description:
+        'Only the hooks that would run for this agent: no agent_name matcher, or one that matches it (claude: its subagent file).',
     }),
     dialect: Flags.string({ description: 'Only this dialect.', options: dialectNames() }),
     all: Flags.boolean({ description: 'Also show disabled, nameless, blocked and overridden hooks, with why.' }),
@@ -25,8 +27,11 @@ export default class HooksList extends HookctlCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(HooksList);
+    const unmatched = eventPatternWarning(flags.event);
+    if (unmatched) this.printWarning(unmatched);
     const catalog = await loadCatalog(this.locations(flags), { dialect: flags.dialect });
-    for (const line of skippedDeclarationWarnings(catalog.diagnostics, (f) => displayPath(f))) this.printWarning(line);
+    for (const line of skippedDeclarationWarnings(catalog.diagnostics, (f) => displayPath(f), 10, flags.all))
+      this.printWarning(line);
     const decls = filterDeclarations(catalog.declarations, flags);
     const format = this.outputFormat(flags);
     // Entries are made one at a time as they are printed: 10,000 of them need not all be held.

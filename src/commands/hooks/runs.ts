@@ -1,4 +1,5 @@
 import { HookctlCommand } from '../../cli/base-command.js';
+import { eventPatternWarning } from '../../app/event-names.js';
 import { exportRuns, followRuns, queryRuns, runStats } from '../../app/run-history.js';
 import { runsModeFlags, runsSelectionFlags, selectionOf, stopSignal } from '../../cli/runs-flags.js';
 import { sessionsFolders } from '../../app/runs.js';
@@ -21,6 +22,8 @@ export default class HooksRuns extends HookctlCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(HooksRuns);
+    const unmatched = eventPatternWarning(flags.event);
+    if (unmatched) this.printWarning(unmatched);
     const sel = selectionOf(flags);
     const folders = sessionsFolders(this.locations(flags));
     const format = this.outputFormat(flags);

@@ -9,8 +9,8 @@ export default class HooksValidate extends HookctlCommand {
   static override description = `Each diagnostic has a severity, a stable code, the message, and the file and line of the declaration it is about.
 Exit codes: 0 clean (warnings allowed unless --strict), 1 errors found, 2 usage error or a named file that does not exist.`;
   static override examples = [
-    '<%= config.bin %> hooks validate --workspace fixtures/demo/workspace',
-    '<%= config.bin %> hooks validate .compozy/config.toml skills/x/SKILL.md',
+    '<%= config.bin %> hooks validate --strict',
+    '<%= config.bin %> hooks validate .compozy/config.toml',
     '<%= config.bin %> hooks validate --format sarif > hooks.sarif',
   ];
   static override strict = false;

@@ -20,6 +20,9 @@ const rowsByRelease = new Map<string, readonly EventRow[]>();
 export const compozy: Dialect = {
   name: 'compozy',
   sources: SOURCES,
+  environment: [
+    ['COMPOZY_HOME', 'CompozyOS home: config.toml, extensions/, agents/, skills/, sessions/ (default ~/.compozy).'],
+  ],
 
   globalFlags: [
     {

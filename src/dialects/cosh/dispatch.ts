@@ -9,7 +9,7 @@ import { coshEvent, type CoshDecision, type CoshEvent } from './events.js';
 import { buildCoshHookEnv } from '../../exec/environment.js';
 import { formatExecFailure } from '../../exec/failure.js';
 import { DEFAULT_TIMEOUT_MS, type ExecResult, type Executor } from '../../exec/types.js';
-import { newId, nowRfc3339Millis } from '../../ledger/ids.js';
+import { newRunId, nowRfc3339Millis } from '../../ledger/ids.js';
 import type { Outcome, RunRecord } from '../../ledger/record.js';
 import { coshMatcherMatches } from './matcher.js';
 import { processFields } from '../../ledger/record-fields.js';
@@ -200,6 +200,7 @@ export async function dispatchCosh(opts: CoshDispatchOptions): Promise<CoshDispa
       env: observation === undefined ? env : { ...env, ...observation.env },
       stdin,
       timeoutMs,
+      label: decl.name ?? '',
     });
     const failure = formatExecFailure(exec, timeoutMs);
     const parsed: ReturnType<typeof parseCoshAnswer> =
@@ -274,7 +275,7 @@ function runRecord(opts: CoshDispatchOptions, decl: Declaration, exec: ExecResul
   // Process facts only where a process ran.
   const processFacts = processFields(exec);
   return {
-    run_id: newId('run'),
+    run_id: newRunId(),
     dispatch_id: opts.dispatchId,
     session_id: opts.sessionId,
     dialect: 'cosh',

@@ -1,5 +1,6 @@
 // One cosh hook definition, as both config.toml (`[[hooks.<Event>]]`) and cosh-extension.json
 // (`hooks.<Event>[].hooks[]`) write it: the field rules of SPEC §4.2–4.4 in one place.
+import { didYouMean } from '../../matching/suggest.js';
 import { coshEvent, coshEvents } from './events.js';
 import { coshMatcherError } from './matcher.js';
 import type { Diagnostic, Severity } from '../../declarations/diagnostics.js';
@@ -56,10 +57,12 @@ export interface CoshHookSpec {
   description?: string;
   file: string;
   line: number;
+  /** The hook has errors: kept to be shown with them (SPEC §7.2), never run. */
+  invalid?: Diagnostic[];
 }
 
 export interface HookCheck {
-  /** Undefined when the hook has errors: it contributes no declaration. */
+  /** With `invalid` set when the hook has errors: it is shown, never run. */
   spec?: CoshHookSpec;
   diagnostics: Diagnostic[];
 }
@@ -85,8 +88,7 @@ export function isCoshEventName(name: string): boolean {
 
 export function unknownEventMessage(name: string): string {
   const names = coshEvents().map((e) => e.name);
-  const near = names.find((n) => n.toLowerCase() === name.toLowerCase());
-  const hint = near ? `; did you mean "${near}"?` : `; expected one of ${names.join(', ')}`;
+  const hint = didYouMean(name, names) || `; expected one of ${names.join(', ')}`;
   return `unknown cosh event "${name}"${hint}`;
 }
 
@@ -273,7 +275,20 @@ export function validateCoshHook(raw: RawCoshHook): HookCheck {
       diagnostic('warning', 'nameless_hook', `${raw.path} has no name: the hook is skipped`, hookAt('name')),
     );
   }
-  if (failed) return { diagnostics };
+  if (failed) {
+    const errors = diagnostics.filter((d) => d.severity === 'error');
+    const shown: CoshHookSpec = {
+      event: raw.event,
+      name: name ?? null,
+      command,
+      timeout_ms: timeoutMs,
+      env: {},
+      file: raw.file,
+      line: raw.line,
+      invalid: errors,
+    };
+    return { spec: shown, diagnostics };
+  }
   const spec: CoshHookSpec = {
     event: raw.event,
     name: name ?? null,

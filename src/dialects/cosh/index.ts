@@ -15,6 +15,13 @@ let rows: readonly EventRow[] | undefined;
 export const cosh: Dialect = {
   name: 'cosh',
   sources: SOURCES,
+  environment: [
+    ['COSH_HOME', 'cosh home: config.toml, extensions/, states/, sessions/ (default ~/.copilot-shell).'],
+    [
+      'COSH_SYSTEM_ROOT',
+      'Prefix under which cosh system paths (etc/copilot-shell/, usr/share/anolisa/) are read (default /).',
+    ],
+  ],
   diagnosticCodes: COSH_DIAGNOSTIC_CODES,
 
   eventRows: () => (rows ??= coshEvents().map(coshEventRow)),

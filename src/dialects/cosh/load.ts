@@ -179,6 +179,8 @@ async function listDirs(root: string): Promise<string[]> {
 }
 
 function nameless(spec: CoshHookSpec): Verdict | undefined {
+  // A hook with errors says so first: that is why it never runs (SPEC §7.2).
+  if (spec.invalid) return { status: 'invalid', why: spec.invalid[0]?.message ?? 'invalid hook' };
   return spec.name === null ? { status: 'skipped', why: 'hook has no name' } : undefined;
 }
 
@@ -228,6 +230,7 @@ function toDeclaration(
   if (verdict) d.why = verdict.why;
   if (extension) d.extension = extension.name!;
   if (spec.description !== undefined) d.description = spec.description;
+  if (spec.invalid) d.diagnostics = spec.invalid;
   return d;
 }
 

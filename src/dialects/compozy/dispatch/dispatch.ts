@@ -130,8 +130,9 @@ export async function dispatchCompozy(opts: CompozyDispatchOptions): Promise<Com
     current = applyPatch(current, patch, patchDef);
     if (patchDenies(event, patch)) {
       current = markDenied(current, event, patch);
-      await emit(decl, { ...facts, outcome: 'denied' });
       const reason = typeof patch.deny_reason === 'string' ? patch.deny_reason.trim() : '';
+      // The record says why it denied (`hooks runs` shows it), as a cosh record does (SPEC §7.4).
+      await emit(decl, { ...facts, outcome: 'denied', reason: reason === '' ? null : reason });
       result.deny_reason = reason === '' ? null : reason;
       if (event.deny === 'error') {
         result.verdict = 'denied';
@@ -224,6 +225,7 @@ function hookRunner(opts: CompozyDispatchOptions, patchDef: PatchType): HookRunn
       env: observation === undefined ? env : { ...env, ...observation.env },
       stdin: JSON.stringify(payload),
       timeoutMs,
+      label: name,
       ...(signal ? { signal } : {}),
     };
     const started = monotonicMs();

@@ -2,7 +2,7 @@
 // the order §5 lists them; process facts appear only where a process ran.
 import type { OrderedDeclaration } from '../../../declarations/model.js';
 import type { ExecResult } from '../../../exec/types.js';
-import { newId, nowRfc3339Millis } from '../../../ledger/ids.js';
+import { newRunId, nowRfc3339Millis } from '../../../ledger/ids.js';
 import type { Outcome, RunRecord } from '../../../ledger/record.js';
 import { oneLine, processFields } from '../../../ledger/record-fields.js';
 
@@ -38,7 +38,7 @@ export function recordsPatch(family: string): boolean {
 
 export function buildRunRecord(ctx: RecordContext, decl: OrderedDeclaration, facts: RunFacts): RunRecord {
   const record: RunRecord = {
-    run_id: newId(),
+    run_id: newRunId(),
     dispatch_id: ctx.dispatchId,
     session_id: ctx.sessionId,
     dialect: decl.dialect,

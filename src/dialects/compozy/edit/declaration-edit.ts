@@ -49,6 +49,9 @@ export type EditOutcome =
 
 const q = (s: string): string => JSON.stringify(s);
 
+/** Plain words after the SPEC's "target config overlay": the file that was looked in. */
+const NOT_IN_FILE = 'the config.toml --scope names has no declaration of that name';
+
 export const SECRET_INPUT_MESSAGE = 'hook executor env contains a forbidden secret-bearing input';
 
 /** Fields that belong to the executor: top level, or under `[executor]` when it holds them. */
@@ -65,13 +68,19 @@ export function editConfigText(text: string, request: EditRequest): EditOutcome 
   const name = request.name.trim();
   const indices = doc.declarations.flatMap((d, i) => (rawHookName(d) === name ? [i] : []));
 
-  if ((request.action === 'create' || request.action === 'update') && hasSecretInput(request.changes)) {
-    return refuse('hook_secret_input_forbidden', SECRET_INPUT_MESSAGE);
+  const secretKey =
+    request.action === 'create' || request.action === 'update' ? secretInputKey(request.changes) : undefined;
+  if (secretKey !== undefined) {
+    // The SPEC's text, then which key, and where a secret belongs instead.
+    return refuse(
+      'hook_secret_input_forbidden',
+      `${SECRET_INPUT_MESSAGE}: env ${q(secretKey)} (use --secret-env ${secretKey}=env:VAR)`,
+    );
   }
   if (request.action === 'create') {
     if (indices.length > 0) return refuse('hook_already_exists', `hook ${q(name)} already exists`);
   } else if (indices.length === 0) {
-    return refuse('hook_not_found', `hook ${q(name)} not found in target config overlay`);
+    return refuse('hook_not_found', `hook ${q(name)} not found in target config overlay (${NOT_IN_FILE})`);
   }
 
   let planned: Planned;
@@ -97,18 +106,22 @@ export function declarationNamesOf(text: string): string[] {
 
 /** Whether an env change sets a secret-looking name or value (SPEC §6.1). */
 export function hasSecretInput(changes: readonly FieldChange[]): boolean {
-  return changes.some((c) => {
-    if (c.path[0] !== 'env' || c.value === undefined) return false;
-    if (c.path.length === 2)
-      return isSecretLikeName(c.path[1]!) || (typeof c.value === 'string' && looksLikeSecretValue(c.value));
+  return secretInputKey(changes) !== undefined;
+}
+
+/** The first env key whose name or value looks like a secret, if any. */
+export function secretInputKey(changes: readonly FieldChange[]): string | undefined {
+  const secret = (k: string, v: unknown) => isSecretLikeName(k) || (typeof v === 'string' && looksLikeSecretValue(v));
+  for (const c of changes) {
+    if (c.path[0] !== 'env' || c.value === undefined) continue;
+    if (c.path.length === 2 && secret(c.path[1]!, c.value)) return c.path[1]!;
     // A whole env table.
-    return (
-      isTomlTable(c.value) &&
-      Object.entries(c.value).some(
-        ([k, v]) => isSecretLikeName(k) || (typeof v === 'string' && looksLikeSecretValue(v)),
-      )
-    );
-  });
+    if (c.path.length === 1 && isTomlTable(c.value)) {
+      const hit = Object.entries(c.value).find(([k, v]) => secret(k, v));
+      if (hit) return hit[0];
+    }
+  }
+  return undefined;
 }
 
 // ---- reading ----

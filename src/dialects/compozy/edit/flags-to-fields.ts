@@ -5,6 +5,7 @@
 import { parseGoDuration } from '../../../declarations/duration.js';
 import { usageError } from '../../../errors.js';
 import { AUTONOMY_FIELDS } from '../events.js';
+import { parseSecretRef } from '../../../declarations/secrets.js';
 import type { EditAction, FieldChange } from './declaration-edit.js';
 
 export interface DeclarationFlags {
@@ -19,6 +20,8 @@ export interface DeclarationFlags {
   matcher?: string[];
   /** K=V, repeatable. */
   env?: string[];
+  /** NAME=REF (`env:VAR` or a vault ref), repeatable: secret_env, resolved only when the hook runs. */
+  secretEnv?: string[];
   /** update only: keys to remove. */
   unset?: string[];
 }
@@ -40,6 +43,14 @@ export function changesFromFlags(flags: DeclarationFlags): FieldChange[] {
   for (const pair of flags.env ?? []) {
     const [key, value] = splitPair(pair, '--env', 'K=V');
     changes.push({ path: ['env', key], value });
+  }
+  for (const pair of flags.secretEnv ?? []) {
+    const [key, ref] = splitPair(pair, '--secret-env', 'NAME=env:VAR');
+    if (parseSecretRef(ref) === undefined)
+      throw usageError(
+        `--secret-env ${key}: ${JSON.stringify(ref)} is not a secret reference (env:VAR or a vault ref)`,
+      );
+    changes.push({ path: ['secret_env', key], value: ref.trim() });
   }
   for (const pair of flags.matcher ?? []) {
     const [field, pattern] = splitPair(pair, '--matcher', 'FIELD=PATTERN');

@@ -135,3 +135,41 @@ function statusOf(raw: RawHook, enabled: boolean): { status: DeclarationStatus; 
   if (!enabled) return { status: 'disabled', why: 'enabled = false' };
   return { status: 'active' };
 }
+
+/**
+ * What a declaration with errors still says about itself (SPEC §7.2): name, event, mode and
+ * where it is, read as far as they can be, with status `invalid` and its errors. Never run.
+ */
+export function invalidDeclaration(raw: RawHook, errors: Diagnostic[]): Declaration {
+  const value: Record<string, unknown> = isTable(raw.value) ? raw.value : {};
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  const declaration: Declaration = {
+    dialect: 'compozy',
+    name: rawHookName(value) ?? raw.generatedName ?? null,
+    event: text(value.event),
+    source: raw.source,
+    mode: value.mode === 'async' ? 'async' : 'sync',
+    required: value.required === true,
+    priority: typeof value.priority === 'number' ? value.priority : null,
+    timeout_ms: 0,
+    enabled: value.enabled !== false,
+    metadata: {},
+    matcher: {},
+    executor_kind: 'subprocess',
+    command: text(value.command),
+    args: [],
+    env: {},
+    secret_env: {},
+    cwd: raw.cwd,
+    location:
+      raw.position.column !== undefined
+        ? { file: raw.file, line: raw.position.line, column: raw.position.column }
+        : { file: raw.file, line: raw.position.line },
+    status: 'invalid',
+    why: errors[0]?.message ?? 'invalid declaration',
+    diagnostics: errors,
+  };
+  if (raw.skillSource !== undefined) declaration.skill_source = raw.skillSource;
+  if (raw.extension) declaration.extension = raw.extension.name;
+  return declaration;
+}

@@ -1,5 +1,12 @@
 // The scalar fields of a compozy declaration (SPEC §2.1): name, event, mode, priority, timeout.
-import { compozyEvent, eventOutsideRelease, REMOVED_LEGACY_EVENTS, type CompozyEvent } from '../events.js';
+import {
+  compozyEvent,
+  compozyEvents,
+  eventOutsideRelease,
+  REMOVED_LEGACY_EVENTS,
+  type CompozyEvent,
+} from '../events.js';
+import { didYouMean } from '../../../matching/suggest.js';
 import { nanosecondsToMs, parseGoDuration } from '../../../declarations/duration.js';
 import type { Mode } from '../../../declarations/model.js';
 import type { CompozySource } from '../model.js';
@@ -32,9 +39,14 @@ export function readEvent(check: Checker, value: Table, source: CompozySource): 
     return undefined;
   }
   const event = compozyEvent(name);
-  // An event another release has names that release (SPEC §10); one no release has, only itself.
+  // An event another release has names that release (SPEC §10); one no release has gets the
+  // closest events of the selected release, when one is close (SPEC §7.1).
   if (event === undefined) {
-    check.error('invalid_event', eventOutsideRelease(name) ?? `hooks: invalid hook event ${q(name)}`, ['event']);
+    const hint = didYouMean(
+      name,
+      compozyEvents().map((e) => e.name),
+    );
+    check.error('invalid_event', eventOutsideRelease(name) ?? `hooks: invalid hook event ${q(name)}${hint}`, ['event']);
   }
   return event;
 }

@@ -9,7 +9,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../../declarations/diagnostics.js';
 import type { Declaration } from '../../../declarations/model.js';
 import type { CompozySkillSource as SkillSource } from '../model.js';
-import { normaliseCompozyHook, rawHookName, type RawHook } from '../rules/declaration.js';
+import { invalidDeclaration, normaliseCompozyHook, rawHookName, type RawHook } from '../rules/declaration.js';
 import {
   compozyAdditionalSkillsDirs,
   compozyAgentDirs,
@@ -242,7 +242,13 @@ async function normaliseFiles(results: FileResult[]): Promise<CompozyLoad> {
     for (const raw of result.raws) {
       const normalised = raw.extension ? await normaliseExtensionHook(raw) : normaliseCompozyHook(raw);
       fileDiagnostics.push(...normalised.diagnostics);
-      if (normalised.declaration && result.keep !== false) declarations.push(normalised.declaration);
+      if (result.keep === false) continue;
+      if (normalised.declaration) declarations.push(normalised.declaration);
+      else {
+        // Kept with its errors, so that "why did my hook not fire" has an answer (SPEC §7.2).
+        const errors = normalised.diagnostics.filter((d) => d.severity === 'error');
+        if (errors.length > 0) declarations.push(invalidDeclaration(raw, errors));
+      }
     }
     // Within a file, diagnostics read top to bottom (sort is stable).
     fileDiagnostics.sort((a, b) => a.line - b.line);

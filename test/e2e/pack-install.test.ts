@@ -1,0 +1,166 @@
+// `npm pack` of a fresh clone, installed into a temporary prefix and run from another folder: what
+// a user who installs the package gets (issue 16). A clone, not the working tree: dist/ and
+// oclif.manifest.json are ignored by git, so only a build on pack (`prepack`) can put them in the
+// tarball. The clone is of the committed HEAD, as CI checks it out.
+//
+// Offline: the clone shares this checkout's node_modules through a link (the build needs only the
+// dev tools already there), and the install is npm's layout of a global install, made without the
+// registry: the tarball unpacked into <prefix>/lib/node_modules/hookctl, its production
+// dependencies installed there by `npm ci --omit=dev --offline` from the lock file (the tarballs
+// are in the npm cache after any `npm ci`), and <prefix>/bin/hookctl a link to its bin. A real
+// `npm install -g --offline` cannot run here: it resolves every dependency from registry metadata,
+// which `npm ci` never caches (ENOTCACHED). Production dependencies only, so a runtime require of
+// a devDependency fails this test.
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedEnv, repoRoot } from '../support/cli.js';
+
+const inGit = spawnSync('git', ['-C', repoRoot, 'rev-parse', 'HEAD'], { encoding: 'utf8' });
+const head = inGit.status === 0 ? inGit.stdout.trim() : undefined;
+
+let scratch: string;
+let installed: string; // <prefix>/lib/node_modules/hookctl
+let hookctl: string; // <prefix>/bin/hookctl
+let tarballFiles: string[];
+
+function sh(cmd: string, args: string[], cwd: string): string {
+  return execFileSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // npm_config_* of an enclosing `npm test` would change what these npm runs do.
+    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_'))),
+  });
+}
+
+describe.skipIf(head === undefined)('npm pack of a fresh clone, installed into a prefix', { timeout: 180_000 }, () => {
+  beforeAll(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'hookctl-pack-'));
+    const clone = join(scratch, 'clone');
+    sh('git', ['clone', '--quiet', '--no-checkout', repoRoot, clone], scratch);
+    sh('git', ['-c', 'advice.detachedHead=false', 'checkout', '--quiet', head!], clone);
+    expect(existsSync(join(clone, 'dist'))).toBe(false);
+    symlinkSync(join(repoRoot, 'node_modules'), join(clone, 'node_modules'));
+    sh('npm', ['pack', '--silent', '--pack-destination', scratch], clone); // runs prepack: the build
+    const tarball = readdirSync(scratch).find((f) => f.endsWith('.tgz'));
+    expect(tarball).toBeDefined();
+    tarballFiles = sh('tar', ['tzf', join(scratch, tarball!)], scratch)
+      .trim()
+      .split('\n');
+
+    const prefix = join(scratch, 'prefix');
+    mkdirSync(join(prefix, 'lib', 'node_modules'), { recursive: true });
+    mkdirSync(join(prefix, 'bin'));
+    sh('tar', ['xzf', join(scratch, tarball!), '-C', join(prefix, 'lib', 'node_modules')], scratch);
+    installed = join(prefix, 'lib', 'node_modules', 'hookctl');
+    renameSync(join(prefix, 'lib', 'node_modules', 'package'), installed);
+    copyFileSync(join(clone, 'package-lock.json'), join(installed, 'package-lock.json'));
+    sh('npm', ['ci', '--omit=dev', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--silent'], installed);
+    hookctl = join(prefix, 'bin', 'hookctl');
+    symlinkSync(join('..', 'lib', 'node_modules', 'hookctl', 'bin', 'run.js'), hookctl);
+  }, 180_000);
+
+  afterAll(() => {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('ships the build, the manifest, the license and the bundled skills folder', () => {
+    const files = tarballFiles.map((f) => f.replace(/^package\//, ''));
+    for (const f of [
+      'dist/cli/run.js',
+      'dist/cli/compile-cache.js',
+      'oclif.manifest.json',
+      'LICENSE',
+      'skills/README.md',
+    ])
+      expect(files).toContain(f);
+    expect(files.some((f) => f.startsWith('dist/commands/hooks/'))).toBe(true);
+    // nothing of the development tree
+    expect(files.some((f) => /^(src|test|fixtures|bench|node_modules)\//.test(f))).toBe(false);
+    expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+  });
+
+  it('runs hooks list, validate and fire from another folder', () => {
+    const work = join(scratch, 'elsewhere');
+    mkdirSync(join(work, '.compozy'), { recursive: true });
+    const marker = join(work, 'ran.txt');
+    writeFileSync(
+      join(work, '.compozy', 'config.toml'),
+      [
+        '[[hooks.declarations]]',
+        'name = "installed-probe"',
+        'event = "tool.pre_call"',
+        'mode = "sync"',
+        'command = "/bin/sh"',
+        `args = ["-c", "cat > '${marker}'; printf '{}'"]`,
+        '',
+      ].join('\n'),
+    );
+    const env: Record<string, string> = {
+      ...isolatedEnv({ home: join(scratch, 'home') }),
+      NODE_COMPILE_CACHE: join(scratch, 'cache'),
+    };
+    const run = (...args: string[]) => spawnSync(hookctl, args, { cwd: work, env, encoding: 'utf8', input: '' });
+
+    const list = run('hooks', 'list', '-o', 'json');
+    expect(list.status, list.stderr).toBe(0);
+    expect(list.stderr).toBe('');
+    expect(JSON.parse(list.stdout).map((h: { name: string }) => h.name)).toEqual(['installed-probe']);
+
+    const validate = run('hooks', 'validate');
+    expect(validate.status, validate.stdout + validate.stderr).toBe(0);
+    expect(validate.stdout).toMatch(/0 errors/);
+
+    const fire = spawnSync(hookctl, ['hooks', 'fire', 'tool.pre_call', '--session', 'installed', '-o', 'json'], {
+      cwd: work,
+      env,
+      encoding: 'utf8',
+      input: '{"tool_id":"shell"}',
+    });
+    expect(fire.status, fire.stderr).toBe(0);
+    const out = JSON.parse(fire.stdout) as { verdict: string; runs: { hook_name: string; outcome: string }[] };
+    expect(out.verdict).toBe('completed');
+    expect(out.runs.map((r) => [r.hook_name, r.outcome])).toEqual([['installed-probe', 'applied']]);
+    expect(JSON.parse(readFileSync(marker, 'utf8'))).toMatchObject({ tool_id: 'shell' });
+    expect(existsSync(join(env.COMPOZY_HOME, 'sessions', 'installed', 'hook-runs.jsonl'))).toBe(true);
+  });
+
+  it('every help example runs as written in a project folder (exit 0 or 1, never a usage error)', () => {
+    const manifest = JSON.parse(readFileSync(join(installed, 'oclif.manifest.json'), 'utf8')) as {
+      commands: Record<string, { examples?: string[] }>;
+    };
+    const project = join(scratch, 'project');
+    mkdirSync(join(project, '.compozy'), { recursive: true });
+    writeFileSync(join(project, '.compozy', 'config.toml'), '');
+    writeFileSync(join(project, 'payload.json'), '{"prompt":"hi"}\n');
+    const env: Record<string, string> = {
+      ...isolatedEnv({ home: join(scratch, 'examples-home') }),
+      PATH: `${join(scratch, 'prefix', 'bin')}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+      NODE_COMPILE_CACHE: join(scratch, 'cache'),
+    };
+    const examples = Object.keys(manifest.commands)
+      .sort()
+      .flatMap((id) => manifest.commands[id]!.examples ?? []);
+    expect(examples.length).toBeGreaterThan(20);
+    for (const example of examples) {
+      const line = example.replaceAll('<%= config.bin %>', 'hookctl');
+      const r = spawnSync('/bin/sh', ['-c', line], { cwd: project, env, encoding: 'utf8', input: '' });
+      expect([0, 1], `${line}\n${r.stdout}${r.stderr}`).toContain(r.status);
+      expect(r.stderr, line).not.toMatch(/^\s+at /m);
+    }
+  });
+});
