@@ -36,6 +36,9 @@ const input = {
 for (const file of readdirSync(join(root, 'src', 'commands', 'hooks')).sort()) {
   if (file.endsWith('.ts')) input[`commands/hooks/${file.slice(0, -3)}`] = `src/commands/hooks/${file}`;
 }
+// `diff` (a dev dependency) is bundled into the editing commands' chunk: only `--dry-run` and
+// the change summaries use it, and its ES modules would otherwise be loaded as such.
+const BUNDLED = new Set(['diff']);
 const bundle = await rolldown({
   cwd: root,
   input,
@@ -43,7 +46,9 @@ const bundle = await rolldown({
   tsconfig: join(root, 'tsconfig.json'),
   // Packages and Node's modules stay `require`s: oclif must stay the installed oclif (its
   // deferral in src/cli/lazy-oclif.ts works on its files), and npm updates them on their own.
-  external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0'),
+  // BUNDLED packages are the exception: built into the one chunk that uses them.
+  external: (id) =>
+    !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !BUNDLED.has(id.split('/')[0]),
   resolve: { extensionAlias: { '.js': ['.ts', '.js'] } },
   onLog(level, log, handler) {
     if (level === 'warn') throw new Error(`build: ${log.message}`); // a warning here is a bug to fix

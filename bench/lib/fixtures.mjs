@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 /** Bump when a generator's output changes, so stale inputs are rebuilt. */
-const LAYOUT = 1;
+const LAYOUT = 2; // 2: declarations use the newest CompozyOS release's events
 
 function done(dir) {
   const marker = join(dir, '.complete');
@@ -232,6 +232,20 @@ export function dispatchHome(workDir, count) {
     mkdirSync(join(dir, 'system'), { recursive: true });
     mkdirSync(join(dir, 'workspace'), { recursive: true });
     writeFileSync(join(dir, 'home', '.compozy', 'config.toml'), toml);
+  });
+}
+
+/** A cosh home whose config.toml has `count` PreToolUse hooks running `true` (the cosh dispatch entry). */
+export function coshDispatchHome(workDir, count) {
+  return generateOnce(join(workDir, `cosh-dispatch-${count}`), async (dir) => {
+    let toml = '[hooks]\nenabled = true\n';
+    for (let i = 0; i < count; i++)
+      toml += `\n[[hooks.PreToolUse]]\nname = "true-${String(i).padStart(3, '0')}"\ncommand = "true"\n`;
+    mkdirSync(join(dir, 'home', '.compozy'), { recursive: true });
+    mkdirSync(join(dir, 'home', '.copilot-shell'), { recursive: true });
+    mkdirSync(join(dir, 'system'), { recursive: true });
+    mkdirSync(join(dir, 'workspace'), { recursive: true });
+    writeFileSync(join(dir, 'home', '.copilot-shell', 'config.toml'), toml);
   });
 }
 

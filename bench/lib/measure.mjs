@@ -24,6 +24,9 @@ export function stats(values) {
 export function run(cmd, { env, cwd, input, capture = false, okCodes = [0], pollHwm = false, cpu = false } = {}) {
   // With `cpu`, bash's `time` reports the command's wall time and its user+sys CPU (getrusage of
   // its child, in ms) on the last line of stderr: bash's own start is not in either figure.
+  // Every run names its environment (bench/lib/env.mjs): an inherited NODE_* variable must
+  // never slip into a figure by default.
+  if (env === undefined) throw new Error(`bench: no environment given for ${cmd.join(' ')}`);
   const argv = cpu && HAS_BASH ? [BASH, '-c', 'TIMEFORMAT="%3R %3U %3S"; time "$@"', 'bash', ...cmd] : cmd;
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();

@@ -14,25 +14,49 @@ function fmt(value, unit) {
   return String(value);
 }
 
-/** A results row. `target` is optional (informative rows). */
-export function row({ id, figure, unit, median, min, max, target, detail }) {
+/**
+ * A results row. `target` is optional (informative rows); `aim` is a softer goal shown beside
+ * the target (SPEC §11: start-up ≤ 3×, aim 2.5×); `extra` holds figures for results.json; `env`
+ * names the environment it was measured in (ratioRows sets it per mode; default clean).
+ */
+export function row({ id, figure, unit, median, min, max, target, aim, detail, extra, env }) {
   const met = target ? meets(median, target) : null;
-  return { id, figure, unit, median, min, max, target: target ?? null, met, detail: detail ?? '' };
+  return {
+    id,
+    figure,
+    unit,
+    median,
+    min,
+    max,
+    target: target ?? null,
+    aim: aim ?? null,
+    met,
+    aimMet: aim === undefined ? null : median <= aim,
+    detail: detail ?? '',
+    env: env ?? 'clean',
+    ...(extra ? { extra } : {}),
+  };
 }
 
 export function markdownTable(rows, { smoke }) {
-  const lines = ['| figure | measured (median) | min–max | target | met? |', '|---|---|---|---|---|'];
+  const lines = [
+    '| figure | environment | measured (median) | min–max | CPU-time ratio | target | met? |',
+    '|---|---|---|---|---|---|---|',
+  ];
   for (const r of rows) {
-    const target = r.target ? `${r.target.op === '<' ? '<' : '≤'} ${fmt(r.target.value, r.unit)}` : '—';
-    const met = r.target === null ? '—' : smoke ? '(smoke)' : r.met ? 'yes' : '**no**';
+    let target = r.target ? `${r.target.op === '<' ? '<' : '≤'} ${fmt(r.target.value, r.unit)}` : '—';
+    if (r.aim !== null) target += ` (aim ${fmt(r.aim, r.unit)})`;
+    let met = r.target === null ? '—' : smoke ? '(smoke)' : r.met ? 'yes' : '**no**';
+    if (!smoke && r.aimMet !== null && r.met) met += r.aimMet ? ', aim met' : ', aim not met';
     const range = r.min === r.max ? '—' : `${fmt(r.min, r.unit)} – ${fmt(r.max, r.unit)}`;
-    lines.push(`| ${r.figure} | ${fmt(r.median, r.unit)} | ${range} | ${target} | ${met} |`);
+    const cpu = typeof r.extra?.cpuRatio === 'number' ? `${r.extra.cpuRatio.toFixed(2)}×` : '—';
+    lines.push(`| ${r.figure} | ${r.env} | ${fmt(r.median, r.unit)} | ${range} | ${cpu} | ${target} | ${met} |`);
   }
   return lines.join('\n');
 }
 
 export function detailLines(rows) {
-  return rows.filter((r) => r.detail).map((r) => `- ${r.figure}: ${r.detail}`);
+  return rows.filter((r) => r.detail).map((r) => `- ${r.figure} [${r.env}]: ${r.detail}`);
 }
 
 /** The machine, for the record: core count, CPU model, Node version, load before the run. */

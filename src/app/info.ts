@@ -22,9 +22,9 @@ export const INFO_RUNS = 10;
 export async function hookInfo(
   loc: Locations,
   name: string,
-  opts: { session?: string; onDiagnostics: (diagnostics: Diagnostic[]) => void },
+  opts: { session?: string; dialect?: string; onDiagnostics: (diagnostics: Diagnostic[]) => void },
 ): Promise<HookInfo> {
-  const catalog = await loadCatalog(loc);
+  const catalog = await loadCatalog(loc, { dialect: opts.dialect });
   opts.onDiagnostics(catalog.diagnostics);
   const declarations = filterDeclarations(
     catalog.declarations.filter((d) => d.name === name),

@@ -2,10 +2,10 @@
 // each dialect's loaders and the structural diagnostics of the shipped JSON Schemas (schemas/),
 // in one report. A schema diagnostic that repeats a rule diagnostic is dropped: the rule's message
 // is the one SPEC quotes. Formatting lives in src/validate/.
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../declarations/diagnostics.js';
-import { dialects } from '../dialects/registry.js';
+import { selectDialects } from '../dialects/registry.js';
 import type { Dialect, FileValidation } from '../dialects/types.js';
 import { ExitCode, HookctlError } from '../errors.js';
 import type { Locations } from '../paths.js';
@@ -16,6 +16,8 @@ export interface ValidationInput {
   env: NodeJS.ProcessEnv;
   /** Files named on the command line; empty = every source. */
   files: string[];
+  /** Only this dialect's sources and verdicts. */
+  dialect?: string;
 }
 
 export interface ValidationOutcome {
@@ -33,7 +35,10 @@ interface CheckedFile {
 export async function validateSources(input: ValidationInput): Promise<ValidationOutcome> {
   if (input.files.length === 0) {
     const parts = await Promise.all(
-      dialects().map(async (dialect) => ({ dialect, catalog: await dialect.loadCatalog(input.loc, input.env) })),
+      selectDialects(input.dialect).map(async (dialect) => ({
+        dialect,
+        catalog: await dialect.loadCatalog(input.loc, input.env),
+      })),
     );
     const checked = parts.flatMap(({ dialect, catalog }) =>
       catalog.files.map((file) => ({ file, dialect, schema: dialect.schemaKindOf?.(file, input.loc) })),
@@ -43,7 +48,7 @@ export async function validateSources(input: ValidationInput): Promise<Validatio
   }
   const files = input.files.map((f) => resolve(f));
   for (const [i, f] of files.entries()) {
-    const st = await stat(f).catch(() => undefined);
+    const st = statSync(f, { throwIfNoEntry: false });
     if (!st) throw new HookctlError('file_not_found', `no such file "${input.files[i]}"`, ExitCode.usage);
     if (st.isDirectory()) {
       throw new HookctlError(
@@ -71,10 +76,8 @@ async function validateOneFile(file: string, input: ValidationInput): Promise<Fi
   const { readSourceFile } = await import('../declarations/source-file.js');
   const read = await readSourceFile(file);
   const text = read.kind === 'text' ? read.text : undefined;
-  const ordered = [
-    ...dialects().filter((d) => !d.claimsUnknownFiles),
-    ...dialects().filter((d) => d.claimsUnknownFiles),
-  ];
+  const chosen = selectDialects(input.dialect);
+  const ordered = [...chosen.filter((d) => !d.claimsUnknownFiles), ...chosen.filter((d) => d.claimsUnknownFiles)];
   // Every dialect that claims the file judges it (a SKILL.md can hold compozy and claude hooks,
   // claude.md §7); the one that claims unknown files speaks only when another claimed nothing or
   // it reads the file as its own.

@@ -18,6 +18,7 @@ import { resolveLocations, type Locations } from '../paths.js';
 import { wantsJson } from './argv.js';
 import { colourEnabled, makeColour, type Colour } from './colour.js';
 import { didYouMean } from '../matching/suggest.js';
+import { writeErr, writeOut } from './output.js';
 
 export { Args, Flags };
 
@@ -130,11 +131,11 @@ export abstract class HookctlCommand extends Command {
   /** Writes text to stdout, newline-terminated. */
   protected print(text: string): void {
     if (text === '') return;
-    process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+    writeOut(text.endsWith('\n') ? text : text + '\n');
   }
 
   protected printJson(value: unknown): void {
-    process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+    writeOut(JSON.stringify(value, null, 2) + '\n');
   }
 
   /**
@@ -155,7 +156,7 @@ export abstract class HookctlCommand extends Command {
 
   /** Warnings go to stderr so JSON on stdout stays a document alone. */
   protected printWarning(text: string): void {
-    process.stderr.write(`hookctl: warning: ${text}\n`);
+    writeErr(`hookctl: warning: ${text}\n`);
   }
 
   /**
@@ -172,14 +173,14 @@ export abstract class HookctlCommand extends Command {
     const e = toHookctlError(err, this.knownFlagNames());
     if (wantsJson(this.argv)) {
       const body: Record<string, unknown> = { code: e.code, message: e.message, exit: e.exit, ...e.data };
-      process.stdout.write(JSON.stringify({ error: body }) + '\n');
+      writeOut(JSON.stringify({ error: body }) + '\n');
     } else {
       let text = `hookctl: ${e.message}\n`;
       for (const d of e.details) text += `  ${d}\n`;
       if (e.code === 'usage_error') text += `See: ${this.config.bin} ${this.id?.replaceAll(':', ' ') ?? ''} --help\n`;
-      process.stderr.write(text);
+      writeErr(text);
     }
-    if (process.env.HOOKCTL_DEBUG && !(err instanceof HookctlError)) process.stderr.write(`${err.stack}\n`);
+    if (process.env.HOOKCTL_DEBUG && !(err instanceof HookctlError)) writeErr(`${err.stack}\n`);
     // Not process.exit(): what was just written must reach a slow pipe reader whole.
     process.exitCode = e.exit;
   }
@@ -266,11 +267,11 @@ function writeChunked(parts: Iterable<string>): void {
   for (const part of parts) {
     buffer += part;
     if (buffer.length >= 65536) {
-      process.stdout.write(buffer);
+      writeOut(buffer);
       buffer = '';
     }
   }
-  if (buffer !== '') process.stdout.write(buffer);
+  if (buffer !== '') writeOut(buffer);
 }
 
 // eslint-disable-next-line no-control-regex

@@ -7,6 +7,8 @@
 // level 1 makes of it (a test holds the two together): an inner close code re-opens the style,
 // and a line break closes it and opens it again on the next line.
 
+import { stdoutIsTTY } from './output.js';
+
 export type Style = 'error' | 'warning' | 'ok' | 'dim' | 'bold' | 'accent';
 
 export interface Colour {
@@ -21,7 +23,7 @@ export function colourEnabled(opts: { flag?: boolean; env?: NodeJS.ProcessEnv; i
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false') return true;
   if (env.TERM === 'dumb') return false;
-  return opts.isTTY ?? Boolean(process.stdout.isTTY);
+  return opts.isTTY ?? stdoutIsTTY();
 }
 
 const CODES: Readonly<Record<Style, readonly [open: string, close: string]>> = {

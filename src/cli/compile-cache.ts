@@ -31,7 +31,7 @@ import {
 import NodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { Script, constants as vmConstants } from 'node:vm';
+import { Script } from 'node:vm';
 
 export interface CompileCacheState {
   /** Where entries are read and written; undefined when the cache is off. */
@@ -42,6 +42,8 @@ export interface CompileCacheState {
   misses: number;
   /** Entries found but not used: another source, or V8 refused the data (other version or flags). */
   rejected: number;
+  /** Modules left to Node's own compile because they contain a dynamic `import(` (see below). */
+  uncached: number;
 }
 
 interface ModuleLike {
@@ -60,7 +62,7 @@ interface ModuleStatic {
   enableCompileCache?: () => unknown;
 }
 
-const state: CompileCacheState = { hits: 0, misses: 0, rejected: 0 };
+const state: CompileCacheState = { hits: 0, misses: 0, rejected: 0, uncached: 0 };
 
 /** Installs the cache for every CommonJS module loaded from now on (once per process). */
 export function enableCompileCache(env: NodeJS.ProcessEnv = process.env): Readonly<CompileCacheState> {
@@ -92,7 +94,9 @@ function cacheFolder(env: NodeJS.ProcessEnv): string | { off: string } {
   const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
   const base =
     nonEmpty(env.NODE_COMPILE_CACHE) ?? join(tmpdir(), `hookctl-compile-cache${uid === undefined ? '' : `-${uid}`}`);
-  const dir = join(base, `hookctl-${process.version}-${process.arch}`);
+  // `2`: entries made before modules with import() were left to Node may hold such a module, and
+  // a hit is trusted without a scan (install below): a new folder, so no such entry is ever read.
+  const dir = join(base, `hookctl-2-${process.version}-${process.arch}`);
   // Checked before anything is made inside: another user's folder, or one others can write to,
   // could hand us their code to run.
   for (const folder of [base, dir]) {
@@ -114,19 +118,20 @@ function install(Module: ModuleStatic, dir: string): void {
   const made: { script: Script; file: string; filename: string; source: string }[] = [];
   Module.prototype._compile = function (this: ModuleLike, content: string, filename: string, format?: string) {
     if (format === 'module') return compile.call(this, content, filename, format);
-    // A dynamic import() in code compiled by vm.Script needs an experimental loader flag that
-    // Node 20 does not honour (web-tree-sitter loads its grammar that way): Node compiles those.
-    if (content.includes('import(')) return compile.call(this, content, filename, format);
     const file = join(dir, entryName(filename));
     const found = cachedCode(file, filename, content);
+    // A dynamic import() in a script served from cached data fails (web-tree-sitter loads its
+    // grammar that way; oclif reaches one in getPlatform()): Node compiles those, see
+    // hasDynamicImport. An entry is only ever made from a source without import(), so a hit
+    // needs no scan.
+    if (!(found instanceof Buffer) && hasDynamicImport(content)) {
+      state.uncached++;
+      return compile.call(this, content, filename, format);
+    }
     const cachedData = typeof found === 'string' ? undefined : found;
     let script: Script;
     try {
-      script = new Script(Module.wrap(content), {
-        filename,
-        cachedData,
-        importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-      });
+      script = new Script(Module.wrap(content), { filename, cachedData });
     } catch {
       // Not CommonJS after all (Node may load it as an ES module): Node's own path decides.
       return compile.call(this, content, filename, format);
@@ -146,6 +151,50 @@ function install(Module: ModuleStatic, dir: string): void {
       writeEntry(file, filename, source, script.createCachedData());
     pruneEntries(dir, new Set(made.map((m) => m.file)));
   });
+}
+
+/**
+ * Whether `source` may contain a dynamic `import(`: the word `import`, then only white space or
+ * comments, then `(`. Such a module is compiled by Node itself, not through the cache, because
+ * on Node 20 a script V8 deserialises from cached data loses its host-defined options, and with
+ * them the dynamic-import callback: its `import()` then fails with
+ * ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING on every run after the first (checked with vm.Script and
+ * vm.compileFunction, with Node's default loader and with a callback of our own). A false match
+ * (the words in a comment or a string) costs only that module's compile; oclif's few such files
+ * (util/os.js, module-loader.js, ts-path.js, execute.js) are small.
+ */
+export function hasDynamicImport(source: string): boolean {
+  for (let at = source.indexOf('import'); at !== -1; at = source.indexOf('import', at + 6)) {
+    if (at > 0 && isIdentifierPart(source.charCodeAt(at - 1))) continue; // __importDefault
+    if (isIdentifierPart(source.charCodeAt(at + 6))) continue; // importance
+    let i = at + 6;
+    for (;;) {
+      while (i < source.length && /\s/.test(source[i]!)) i++;
+      if (source.startsWith('/*', i)) {
+        const end = source.indexOf('*/', i + 2);
+        if (end === -1) return false;
+        i = end + 2;
+      } else if (source.startsWith('//', i)) {
+        const end = source.indexOf('\n', i + 2);
+        if (end === -1) return false;
+        i = end + 1;
+      } else break;
+    }
+    if (source[i] === '(') return true;
+  }
+  return false;
+}
+
+/** Letters, digits, `_`, `$` and anything beyond ASCII (which may be part of a name). */
+function isIdentifierPart(c: number): boolean {
+  return (
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x5f ||
+    c === 0x24 ||
+    c > 0x7f
+  );
 }
 
 /** What Node's own makeRequireFunction gives a module, built from public pieces. */

@@ -21,8 +21,14 @@ export const DEFERRED: Readonly<Record<string, Readonly<Record<string, boolean>>
   'config/plugin.js': { tinyglobby: false, '../util/cache-command': true }, // building a manifest
   'config/ts-path.js': { '../util/read-tsconfig': true }, // development mode only
   'errors/handle.js': { '../help/index': true, 'clean-stack': false },
-  'errors/errors/cli.js': { '../../ux/theme': true, 'wrap-ansi': false, 'indent-string': false, 'clean-stack': false },
-  'errors/errors/pretty-print.js': { 'wrap-ansi': false, 'indent-string': false },
+  'errors/errors/cli.js': {
+    '../../ux/theme': true,
+    'wrap-ansi': false,
+    'indent-string': false,
+    'clean-stack': false,
+    '../../screen': true, // creates process.stdout and process.stderr; read only to lay out an error
+  },
+  'errors/errors/pretty-print.js': { 'wrap-ansi': false, 'indent-string': false, '../../screen': true },
   'help/util.js': { ejs: false },
   'logger.js': { debug: false }, // with DEBUG unset, src/cli/run.ts gives oclif a logger of its own
   'parser/help.js': { '../ux': true },
@@ -30,6 +36,7 @@ export const DEFERRED: Readonly<Record<string, Readonly<Record<string, boolean>>
   'performance.js': { 'node:perf_hooks': false }, // only with OCLIF_PERFORMANCE or DEBUG set
   'parser/validate.js': { './errors': true },
   'util/read-pjson.js': { lilconfig: false },
+  'util/os.js': { 'node:child_process': false }, // getShell() on Windows only
 };
 
 const REQUESTS = new Set(Object.values(DEFERRED).flatMap((requests) => Object.keys(requests)));

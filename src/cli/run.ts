@@ -13,12 +13,14 @@ import type { Interfaces, Config as OclifConfig } from '@oclif/core';
 import { deferUnusedOclifModules } from './lazy-oclif.js';
 import { wantsJson } from './argv.js';
 import { didYouMean } from '../matching/suggest.js';
+import { stdoutStreamUsed, writeErr, writeOut, writeToDescriptors } from './output.js';
 
 const require = createRequire(import.meta.url);
 
 export async function runCli(argv: string[], root: string): Promise<void> {
   deferUnusedOclifModules();
   let commandIds: string[] = [];
+  writeToDescriptors();
   try {
     const { Config } = require('@oclif/core/config') as typeof import('@oclif/core/config');
     // hookctl has no plugins: the user's and dev plugin lists are not read.
@@ -37,7 +39,10 @@ export async function runCli(argv: string[], root: string): Promise<void> {
     const direct = directCommand(config, argv);
     if (direct) await runDirect(config, direct.id, direct.argv);
     else await (require('@oclif/core/run') as typeof import('@oclif/core/run')).run(argv, config);
-    void (require('@oclif/core/flush') as typeof import('@oclif/core/flush')).flush(); // as execute(): not awaited
+    // As execute(): not awaited. Only where a stream may hold output (oclif's help and version
+    // write through process.stdout; hookctl's commands write to the descriptor, src/cli/output.ts).
+    if (!direct || stdoutStreamUsed())
+      void (require('@oclif/core/flush') as typeof import('@oclif/core/flush')).flush();
   } catch (error) {
     if (reportUnknownCommand(error as Error, argv, commandIds)) return;
     await (require('@oclif/core/handle') as typeof import('@oclif/core/handle')).handle(error as Error);
@@ -64,8 +69,8 @@ export function reportUnknownCommand(error: Error, argv: string[], commandIds: s
     break;
   }
   if (wantsJson(argv)) {
-    process.stdout.write(JSON.stringify({ error: { code: 'unknown_command', message, exit: 2 } }) + '\n');
-  } else process.stderr.write(`hookctl: ${message}\n`);
+    writeOut(JSON.stringify({ error: { code: 'unknown_command', message, exit: 2 } }) + '\n');
+  } else writeErr(`hookctl: ${message}\n`);
   process.exitCode = 2;
   return true;
 }

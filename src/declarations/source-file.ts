@@ -2,7 +2,6 @@
 // A file that is missing is simply empty (SPEC §1); a file that cannot be read, is binary or is
 // not UTF-8 becomes one diagnostic, never a throw, and the other files are still read.
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { DiagnosticCode } from './codes.js';
 import type { Diagnostic } from './diagnostics.js';
 import type { Source } from './model.js';
@@ -72,7 +71,7 @@ export type SourceText =
 export async function readSourceFile(file: string, source?: Source): Promise<SourceText> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(file);
+    bytes = readFileSync(file);
   } catch (err) {
     return readFailure(err, file, source);
   }

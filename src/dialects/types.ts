@@ -118,7 +118,7 @@ export interface PlanEntry {
   fields: { field: string; pattern: unknown; value: unknown; matched: boolean }[];
   /** `active`, or why the declaration never runs (`disabled`, `blocked`, `overridden`, `invalid`, …). */
   status: string;
-  why?: string;
+  why?: string | null;
   [extra: string]: unknown;
 }
 

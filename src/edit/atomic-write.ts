@@ -1,11 +1,13 @@
 // Replacing a file atomically (SPEC §6.1): the new content goes to a temporary file in the same
 // folder, is flushed to disk, and is renamed over the target, so a crash leaves the old file or
-// the new one, never half of each. The target's permission bits are kept. Temporary files are
+// the new one, never half of each. The target's permission bits are kept. A symbolic link is
+// written through, never replaced: the rename goes over the file at the end of the link (dotfile
+// managers link config and state files into place, and the link must stay theirs). Temporary files are
 // named `.<name>.<pid>.<random>.tmp`: no loader ever reads them as config, and a later writer
 // removes the ones whose process is gone.
 import { createHash, randomBytes } from 'node:crypto';
-import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { lstat, open, readdir, readFile, readlink, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { ExitCode, HookctlError } from '../errors.js';
 import { pidAlive } from './file-lock.js';
 import { displayPath } from '../views/location.js';
@@ -36,11 +38,39 @@ export async function fileHash(file: string): Promise<string | null> {
   }
 }
 
+/** The most links followed before giving up, as the kernel's ELOOP limit. */
+const MAX_LINKS = 40;
+
+/**
+ * The file a write to `file` replaces: `file` itself, or the end of its chain of symbolic links,
+ * which need not exist yet (a dangling link gets its target created). Links in the folders above
+ * need no following: a rename through them lands in the real folder.
+ */
+export async function writeTarget(file: string): Promise<string> {
+  let current = file;
+  for (let hops = 0; hops <= MAX_LINKS; hops++) {
+    let st;
+    try {
+      st = await lstat(current);
+    } catch (err) {
+      // Missing, or a folder on the way is a file: the write itself reports it.
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return current;
+      throw err;
+    }
+    if (!st.isSymbolicLink()) return current;
+    current = resolve(dirname(current), await readlink(current));
+  }
+  throw Object.assign(new Error(`too many symbolic links: ${file}`), { code: 'ELOOP', path: file });
+}
+
+/** Replaces `file` (through its symbolic links) with `content`, atomically. */
 export async function writeFileAtomic(
-  file: string,
+  linkOrFile: string,
   content: string | Uint8Array,
   opts: AtomicWriteOptions = {},
 ): Promise<void> {
+  const file = await writeTarget(linkOrFile);
   const dir = dirname(file);
   const temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   const mode = await existingMode(file);

@@ -1,11 +1,24 @@
-// An exclusive lock for changing one file: `<file>.lock`, created with O_EXCL. Writers of the
-// same file take turns instead of losing each other's change; each re-reads the file once it
-// holds the lock. A lock whose holder died (same host, pid gone) or that is older than
-// `staleMs` is broken; breaking goes through an atomic rename so two waiters never both break
-// and both take it. A holder only ever removes its own lock (checked by nonce).
+// An exclusive lock for changing one file. Writers of the same file take turns instead of losing
+// each other's change; each re-reads the file once it holds the lock.
+//
+// The lock is the folder `<file>.lock` holding one file, `owner.<nonce>`, with the holder's
+// {pid, host, nonce, created}. It is taken by making a complete folder under a private name and
+// renaming it to `<file>.lock`: a rename onto a folder that is not empty fails, so of any number
+// of takers exactly one succeeds, and the lock never exists without its owner. It is let go, or
+// broken, by removing one named owner file and then the folder if it is empty. Removing a file
+// by its name removes that holder's lock and no other, so a breaker that judged an old holder
+// stale can never take away a lock someone else has taken since; the folder left empty is
+// either removed or replaced by the next taker's rename (a rename onto an empty folder
+// succeeds). (Until issue 18 the lock was a file that a breaker renamed aside and put back when
+// it had moved a fresh one: between the two, a third process could take the lock.)
+//
+// A lock is stale when its holder is gone (same host, pid no longer running: a writer killed
+// mid-way) or when it is older than `staleMs`. A lock left as a plain file by an older hookctl
+// is honoured the same way.
 import { randomBytes } from 'node:crypto';
-import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { ExitCode, HookctlError } from '../errors.js';
 
 export interface LockOptions {
@@ -25,6 +38,8 @@ interface LockInfo {
 }
 
 export const lockPathOf = (file: string): string => `${file}.lock`;
+
+const OWNER = 'owner.';
 
 /** Runs `fn` while holding the lock of `file`. The folder of `file` must exist. */
 export async function withFileLock<T>(file: string, fn: () => Promise<T>, opts: LockOptions = {}): Promise<T> {
@@ -48,13 +63,14 @@ export async function acquireFileLock(file: string, opts: LockOptions = {}): Pro
     nonce: randomBytes(8).toString('hex'),
     created: Date.now(),
   };
+  await removeStrayLockFolders(lockPath);
   const started = Date.now();
   for (;;) {
-    if (await tryCreate(lockPath, me)) return () => releaseLock(lockPath, me.nonce);
+    if (await tryTake(lockPath, me)) return () => removeOwner(lockPath, me.nonce);
     const held = await readLock(lockPath);
-    if (held === undefined) continue; // released in between: try again at once
+    if (held === undefined) continue; // let go in between: try again at once
     if (isStale(held, staleMs)) {
-      await breakStaleLock(lockPath, held);
+      await breakLock(lockPath, held);
       continue;
     }
     if (Date.now() - started > timeoutMs) {
@@ -63,7 +79,7 @@ export async function acquireFileLock(file: string, opts: LockOptions = {}): Pro
         : '';
       throw new HookctlError(
         'hook_config_locked',
-        `${file} is being changed by another process (lock ${lockPath} held${by}); try again, or remove the lock file if no hookctl is running`,
+        `${file} is being changed by another process (lock ${lockPath} held${by}); try again, or remove the lock if no hookctl is running`,
         ExitCode.no,
       );
     }
@@ -71,36 +87,50 @@ export async function acquireFileLock(file: string, opts: LockOptions = {}): Pro
   }
 }
 
-async function tryCreate(lockPath: string, me: LockInfo): Promise<boolean> {
-  let handle;
+/** `<lock>.<pid>.<nonce>.tmp`: a taker's folder before its rename. */
+const takingFolder = (lockPath: string, me: LockInfo) => `${lockPath}.${me.pid}.${me.nonce}.tmp`;
+
+async function tryTake(lockPath: string, me: LockInfo): Promise<boolean> {
+  const folder = takingFolder(lockPath, me);
+  await mkdir(folder, { mode: 0o755 });
   try {
-    handle = await open(lockPath, 'wx', 0o644);
+    await writeFile(join(folder, OWNER + me.nonce), JSON.stringify(me) + '\n', { flag: 'wx', mode: 0o644 });
+    await rename(folder, lockPath);
+    return true;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    const code = (err as NodeJS.ErrnoException).code;
+    // Held: a folder with its owner (ENOTEMPTY, or EEXIST on some systems), or an older
+    // hookctl's lock file (ENOTDIR).
+    if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOTDIR') return false;
     throw err;
-  }
-  try {
-    await handle.writeFile(JSON.stringify(me) + '\n');
   } finally {
-    await handle.close();
+    await rm(folder, { recursive: true, force: true });
   }
-  return true;
 }
 
 interface HeldLock {
-  /** undefined while its holder has created it but not yet written it, or when it is garbage. */
+  /** undefined when the owner file cannot be read as a lock (garbage). */
   info?: LockInfo;
-  text: string;
-  ino: number;
+  /** The owner file's name inside the lock folder; undefined for an older hookctl's lock file. */
+  owner?: string;
   ageMs: number;
 }
 
+/** The lock as it is now, or undefined when there is none (or it is being let go). */
 async function readLock(lockPath: string): Promise<HeldLock | undefined> {
   try {
-    const [text, st] = await Promise.all([readFile(lockPath, 'utf8'), stat(lockPath)]);
-    return { info: parseInfo(text), text, ino: st.ino, ageMs: Date.now() - st.mtimeMs };
+    const st = await stat(lockPath);
+    if (!st.isDirectory()) {
+      return { info: parseInfo(await readFile(lockPath, 'utf8')), ageMs: Date.now() - st.mtimeMs };
+    }
+    const owner = (await readdir(lockPath)).find((n) => n.startsWith(OWNER));
+    if (owner === undefined) return undefined; // emptied by its holder or a breaker
+    const path = join(lockPath, owner);
+    const [text, ownerStat] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
+    return { info: parseInfo(text), owner, ageMs: Date.now() - ownerStat.mtimeMs };
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     throw err;
   }
 }
@@ -110,7 +140,7 @@ function parseInfo(text: string): LockInfo | undefined {
     const v = JSON.parse(text) as Partial<LockInfo>;
     if (typeof v.pid === 'number' && typeof v.host === 'string' && typeof v.nonce === 'string') return v as LockInfo;
   } catch {
-    // an empty or partly written lock
+    // a partly written lock of an older hookctl, or garbage
   }
   return undefined;
 }
@@ -129,32 +159,54 @@ export function pidAlive(pid: number): boolean {
   }
 }
 
-/**
- * Moves the stale lock aside (atomic: of several breakers only one gets it), then checks that
- * what it moved is the lock it judged stale; a fresh lock taken in between is put back.
- */
-async function breakStaleLock(lockPath: string, judged: HeldLock): Promise<void> {
-  const aside = `${lockPath}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
-  try {
-    await rename(lockPath, aside);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw err;
+/** Breaks the lock judged stale: its owner file by name, so no later holder's lock is touched. */
+async function breakLock(lockPath: string, judged: HeldLock): Promise<void> {
+  if (judged.owner !== undefined) {
+    await removeOwnerFile(lockPath, judged.owner);
+    return;
   }
+  // An older hookctl's lock file: it had no owner by name; removed as it would have removed it.
+  // (A folder in its place is a new lock: unlink refuses it, EISDIR or EPERM.)
+  await unlink(lockPath).catch(ignore('ENOENT', 'EISDIR', 'EPERM'));
+}
+
+/** Lets go of the lock of `nonce` (a no-op when it is not held, or no longer: a holder only ever
+ * removes its own lock). */
+async function removeOwner(lockPath: string, nonce: string): Promise<void> {
+  await removeOwnerFile(lockPath, OWNER + nonce);
+}
+
+async function removeOwnerFile(lockPath: string, owner: string): Promise<void> {
+  let removed = true;
+  await unlink(join(lockPath, owner)).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT' && err.code !== 'ENOTDIR') throw err;
+    removed = false;
+  });
+  // Empty now, unless the next holder's rename has already replaced it (then ENOTEMPTY).
+  if (removed) await rmdir(lockPath).catch(ignore('ENOENT', 'ENOTEMPTY', 'EEXIST', 'ENOTDIR'));
+}
+
+/** Removes taking folders (`<lock>.<pid>.<nonce>.tmp`) of processes that died before their rename. */
+async function removeStrayLockFolders(lockPath: string): Promise<void> {
+  const prefix = `${basename(lockPath)}.`;
+  let names: string[];
   try {
-    const moved = await readLock(aside);
-    if (moved && (moved.ino !== judged.ino || moved.text !== judged.text)) {
-      // Not the one we judged: give it back unless someone has locked since (then theirs stands).
-      await link(aside, lockPath).catch(() => undefined);
-    }
-  } finally {
-    await unlink(aside).catch(() => undefined);
+    names = await readdir(dirname(lockPath));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    const pid = Number(name.slice(prefix.length).split('.')[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || pidAlive(pid)) continue;
+    await rm(join(dirname(lockPath), name), { recursive: true, force: true });
   }
 }
 
-async function releaseLock(lockPath: string, nonce: string): Promise<void> {
-  const held = await readLock(lockPath);
-  if (held?.info?.nonce === nonce) await unlink(lockPath).catch(() => undefined);
+function ignore(...codes: string[]) {
+  return (err: NodeJS.ErrnoException): void => {
+    if (!codes.includes(err.code ?? '')) throw err;
+  };
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

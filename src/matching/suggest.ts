@@ -2,7 +2,7 @@
 // is close when it is at most two edits away (insert, delete, substitute, or swap two neighbours),
 // or when one of the two starts with the other; case is ignored (`pretooluse` finds `PreToolUse`).
 
-/** The closest known names to `typed`, nearest first (then alphabetical), at most `max`. */
+/** The closest known names to `typed` (all at the least distance, alphabetical), at most `max`. */
 export function closestNames(typed: string, known: Iterable<string>, max = 3): string[] {
   const t = typed.toLowerCase();
   if (t === '') return [];
@@ -16,8 +16,15 @@ export function closestNames(typed: string, known: Iterable<string>, max = 3): s
     const distance = editDistance(t, n, 2);
     if (distance <= 2 || prefix) found.push({ name, distance });
   }
-  found.sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return found.slice(0, max).map((f) => f.name);
+  // Only the closest tier is offered: `lst` finds `list` (one edit), not also `test` (two).
+  // Names found only by a shared prefix rank after every name within two edits.
+  const tier = (f: { distance: number }) => (f.distance <= 2 ? f.distance : 3);
+  found.sort((a, b) => tier(a) - tier(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const best = found.length > 0 ? tier(found[0]!) : 0;
+  return found
+    .filter((f) => tier(f) === best)
+    .slice(0, max)
+    .map((f) => f.name);
 }
 
 /** `; did you mean "a"?` or `; did you mean "a" or "b"?`, or '' when nothing is close. */

@@ -19,7 +19,8 @@ import type { LogData, SpanData, Telemetry } from './model.js';
 export const BATCH_SIZE = 512;
 
 export interface SendOptions {
-  /** All of the export, both signals, every batch and retry: a down collector costs at most this. */
+  /** All of the export from this call on, loading the exporters, both signals, every batch and
+   * retry: a down or slow collector costs at most this. */
   budgetMs: number;
   /** One request's limit, retries included (default: the budget). */
   requestTimeoutMs?: number;
@@ -41,16 +42,31 @@ export async function sendTelemetry(
   const deadline = Date.now() + opts.budgetMs;
   const resource = resourceFromAttributes(config.resource);
   const scope = { name: 'hookctl', version: opts.version };
+  const sendTraces = config.traces !== undefined && telemetry.spans.length > 0;
+  const sendLogs = config.logs !== undefined && telemetry.logs.length > 0;
+  // The exporter packages load first, inside the budget; each request then gets what is left, so
+  // a request still waiting on a slow collector never outlives the budget (nor keeps us alive).
+  const [TraceExporter, LogExporter] = await Promise.all([
+    sendTraces ? traceExporterClass(config.traces!) : undefined,
+    sendLogs ? logExporterClass(config.logs!) : undefined,
+  ]);
+  const timeoutMillis = Math.max(1, Math.min(opts.requestTimeoutMs ?? Infinity, deadline - Date.now()));
+  const options = (c: OtlpSignalConfig) => ({
+    url: c.url,
+    headers: c.headers,
+    timeoutMillis,
+    httpAgentOptions: { keepAlive: false },
+  });
   const jobs: Promise<string | undefined>[] = [];
-  if (config.traces !== undefined && telemetry.spans.length > 0) {
-    const exporter = await traceExporter(config.traces, opts.requestTimeoutMs ?? opts.budgetMs);
+  if (TraceExporter !== undefined) {
     const spans = telemetry.spans.map((s) => readableSpan(s, resource, scope));
-    jobs.push(sendAll(['span', 'spans'], config.traces.url, exporter, spans, deadline));
+    const exporter = new TraceExporter(options(config.traces!));
+    jobs.push(sendAll(['span', 'spans'], config.traces!.url, exporter, spans, deadline));
   }
-  if (config.logs !== undefined && telemetry.logs.length > 0) {
-    const exporter = await logExporter(config.logs, opts.requestTimeoutMs ?? opts.budgetMs);
+  if (LogExporter !== undefined) {
     const logs = telemetry.logs.map((l) => readableLog(l, resource, scope));
-    jobs.push(sendAll(['log record', 'log records'], config.logs.url, exporter, logs, deadline));
+    const exporter = new LogExporter(options(config.logs!));
+    jobs.push(sendAll(['log record', 'log records'], config.logs!.url, exporter, logs, deadline));
   }
   const results = await Promise.all(jobs);
   return results.filter((w): w is string => w !== undefined);
@@ -97,22 +113,16 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 // Each protocol's exporter package is loaded only when that protocol is used.
-async function traceExporter(c: OtlpSignalConfig, timeoutMillis: number): Promise<Exporter<ReadableSpan>> {
-  const options = { url: c.url, headers: c.headers, timeoutMillis, httpAgentOptions: { keepAlive: false } };
-  const { OTLPTraceExporter } =
-    c.protocol === 'http/json'
-      ? await import('@opentelemetry/exporter-trace-otlp-http')
-      : await import('@opentelemetry/exporter-trace-otlp-proto');
-  return new OTLPTraceExporter(options);
+async function traceExporterClass(c: OtlpSignalConfig) {
+  return c.protocol === 'http/json'
+    ? (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter
+    : (await import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter;
 }
 
-async function logExporter(c: OtlpSignalConfig, timeoutMillis: number): Promise<Exporter<ReadableLogRecord>> {
-  const options = { url: c.url, headers: c.headers, timeoutMillis, httpAgentOptions: { keepAlive: false } };
-  const { OTLPLogExporter } =
-    c.protocol === 'http/json'
-      ? await import('@opentelemetry/exporter-logs-otlp-http')
-      : await import('@opentelemetry/exporter-logs-otlp-proto');
-  return new OTLPLogExporter(options);
+async function logExporterClass(c: OtlpSignalConfig) {
+  return c.protocol === 'http/json'
+    ? (await import('@opentelemetry/exporter-logs-otlp-http')).OTLPLogExporter
+    : (await import('@opentelemetry/exporter-logs-otlp-proto')).OTLPLogExporter;
 }
 
 function hr(ms: number): HrTime {

@@ -22,8 +22,13 @@ export interface Sandbox {
   records(session: string): Record<string, unknown>[];
 }
 
+/** Only the declared keys: `Omit` over DispatchResult's index signature would erase them all. */
+type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : K]: T[K] };
+
 /** The fire document (claude.md §6), records read as plain objects. */
-export type FireJson = Omit<ClaudeDispatchResult, 'runs'> & { runs: Record<string, unknown>[] };
+export type FireJson = Pick<ClaudeDispatchResult, Exclude<KnownKeys<ClaudeDispatchResult>, 'runs'>> & {
+  runs: Record<string, unknown>[];
+};
 
 const roots: string[] = [];
 

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { demoEnv, repoRoot, runCli } from '../support/cli.js';
+import { binPath, demoEnv, repoRoot, runCli } from '../support/cli.js';
 import { tempDir } from '../support/temp.js';
 
 const cacheModule = join(repoRoot, 'dist', 'cli', 'compile-cache.js');
@@ -28,7 +28,7 @@ process.stdout.write(JSON.stringify({ value, state: { ...state } }));\n`,
   expect(r.status).toBe(0);
   return JSON.parse(r.stdout) as {
     value: unknown;
-    state: { dir?: string; off?: string; hits: number; misses: number; rejected: number };
+    state: { dir?: string; off?: string; hits: number; misses: number; rejected: number; uncached?: number };
   };
 }
 
@@ -158,5 +158,60 @@ describe('compile cache', () => {
     expect(warm.stdout).toBe(cold.stdout);
     expect(off.stdout).toBe(cold.stdout);
     expect(warm.stderr).toBe('');
+  });
+});
+
+describe('compile cache and dynamic import()', () => {
+  it('a module that calls import() works on every run, with no warning, and is left to Node', () => {
+    const cache = join(scratch, 'cache');
+    const module = join(scratch, 'dynamic.cjs');
+    // `import (`, across a comment: every spelling of the call is recognised.
+    writeFileSync(
+      module,
+      'module.exports = import(/* a */ "node:path").then((m) => typeof m.join) && import\n("node:os").then(() => 1);\n',
+    );
+    for (let run = 1; run <= 3; run++) {
+      const r = load(module, { NODE_COMPILE_CACHE: cache });
+      expect(r.state).toMatchObject({ hits: 0, misses: 0, uncached: 1 });
+    }
+    expect(entries(cache)).toEqual([]);
+    const script = join(scratch, 'await.cjs');
+    writeFileSync(
+      script,
+      `require(${JSON.stringify(cacheModule)}).enableCompileCache();
+require(${JSON.stringify(module)}).then((v) => process.stdout.write(String(v)));\n`,
+    );
+    for (let run = 1; run <= 3; run++) {
+      const r = spawnSync(process.execPath, [script], {
+        env: { PATH: process.env.PATH, NODE_COMPILE_CACHE: cache },
+        encoding: 'utf8',
+      });
+      expect({ run, stderr: r.stderr, status: r.status, stdout: r.stdout }).toEqual({
+        run,
+        stderr: '',
+        status: 0,
+        stdout: '1',
+      });
+    }
+  });
+
+  it("the CLI keeps working when oclif's platform check reaches import('wsl-utils') (WSL, or an unreadable /proc/version)", () => {
+    const cache = join(scratch, 'cli-cache');
+    // A kernel release naming Microsoft: the platform shortcut has a doubt and calls oclif's own
+    // getPlatform(), which imports wsl-utils.
+    const preload = join(scratch, 'wsl.cjs');
+    writeFileSync(preload, 'require("node:os").release = () => "5.15.153.1-microsoft-standard-WSL2";\n');
+    const outputs: string[] = [];
+    for (let run = 1; run <= 3; run++) {
+      const r = spawnSync(process.execPath, ['--require', preload, binPath, 'hooks', 'events', '-o', 'json'], {
+        env: demoEnv({ NODE_COMPILE_CACHE: cache }),
+        encoding: 'utf8',
+      });
+      expect({ run, stderr: r.stderr, status: r.status }).toEqual({ run, stderr: '', status: 0 });
+      outputs.push(r.stdout);
+    }
+    expect(JSON.parse(outputs[0]!).length).toBeGreaterThan(10);
+    expect(new Set(outputs).size).toBe(1);
+    expect(entries(cache).length).toBeGreaterThan(30); // the rest is still cached
   });
 });

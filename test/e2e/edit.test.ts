@@ -1,6 +1,17 @@
 // The commands that change declarations, run through the BUILT CLI (`npm run build` first) on a
 // temporary copy of the demo tree; fixtures/ itself is never modified.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -300,6 +311,28 @@ describe('each command and its refusals', () => {
       targets: [{ dialect: 'cosh', changed: true }],
     });
     expect((await hookctl(['hooks', 'fire', 'PreToolUse', '--payload', payload])).code).toBe(1);
+  });
+});
+
+describe('symbolic links', () => {
+  it('disable of a cosh hook writes through a linked states/hooks.json: the link stays, its target changes', async () => {
+    const states = join(root, 'home/.copilot-shell/states');
+    const linked = join(states, 'hooks.json');
+    const dotfiles = join(root, 'dotfiles');
+    mkdirSync(dotfiles);
+    mkdirSync(states, { recursive: true });
+    const real = join(dotfiles, 'cosh-hooks.json');
+    writeFileSync(real, '{\n  "disabled": [],\n  "kept": true\n}\n');
+    symlinkSync(real, linked);
+    const off = await hookctl(['hooks', 'disable', 'security-check']);
+    expect({ code: off.code, stderr: off.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(lstatSync(linked).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(real, 'utf8'))).toEqual({ disabled: ['security-check'], kept: true });
+    expect(readdirSync(states).sort()).toEqual(['hooks.json']);
+    const on = await hookctl(['hooks', 'enable', 'security-check']);
+    expect(on.code).toBe(0);
+    expect(lstatSync(linked).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(real, 'utf8')).disabled).not.toContain('security-check');
   });
 });
 

@@ -118,6 +118,27 @@ describe('import graph of the read commands', () => {
     });
   }
 
+  // The `diff` package is bundled (scripts/build.mjs) into the chunk of src/edit/unified-diff.ts.
+  const diffPackage = (m: string) => m.includes('node_modules/diff/');
+  it('the diff package is built into the editing chunk, and only there', () => {
+    const holders = Object.entries(builtFiles).filter(([, f]) => f.modules.some(diffPackage));
+    expect(holders.map(([, f]) => f.modules.includes('src/edit/unified-diff.ts'))).toEqual([true]);
+    // No built file requires the installed package at run time (it is a dev dependency).
+    const requiresDiff = Object.keys(builtFiles).filter((file) =>
+      /\brequire\(\s*['"]diff(\/[^'"]*)?['"]\s*\)/.test(withoutComments(readFileSync(join(dist, file), 'utf8'))),
+    );
+    expect(requiresDiff).toEqual([]);
+    expect(reachableFiles('commands/hooks/update.js').has(holders[0]![0])).toBe(true); // (so the check below can fail)
+  });
+
+  for (const command of ['list', 'info', 'events', 'validate', 'fire', 'runs']) {
+    // At start: an edit reached on demand (the registry's dialect mutations) may load it later.
+    it(`hooks ${command} does not load the diff package at start`, () => {
+      const files = [...reachableFiles(`commands/hooks/${command}.js`, true)];
+      expect(files.filter((f) => builtFiles[f]!.modules.some(diffPackage))).toEqual([]);
+    });
+  }
+
   it('hooks info reads runs through the ledger reader only', () => {
     expect(reachable('commands/hooks/info.js').has('ledger/reader.ts')).toBe(true);
   });
@@ -171,16 +192,19 @@ describe('CommonJS modules a command run loads', () => {
     args: string[],
     env: Record<string, string>,
     input?: string,
-  ): Promise<{ modules: string[]; code: number }> {
+  ): Promise<{ modules: string[]; builtins: string[]; code: number }> {
     const dir = tempDir('hookctl-preload-');
     const preload = join(dir, 'list-modules.cjs');
     const out = join(dir, 'modules.json');
     writeFileSync(
       preload,
-      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(Object.keys(require.cache))));\n`,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify([Object.keys(require.cache), process.moduleLoadList])));\n`,
     );
     const r = await runCli(args, { env: { ...env, NODE_OPTIONS: `--require ${preload}` }, input });
-    return { modules: JSON.parse(readFileSync(out, 'utf8')) as string[], code: r.code };
+    const [modules, loadList] = JSON.parse(readFileSync(out, 'utf8')) as [string[], string[]];
+    // Node's own modules, as `NativeModule crypto`: the ones a run compiled and ran.
+    const builtins = loadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
+    return { modules, builtins, code: r.code };
   }
   const packageOf = (file: string): string | undefined => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1];
 
@@ -196,8 +220,13 @@ describe('CommonJS modules a command run loads', () => {
     ['hooks', 'runs', '-o', 'json'],
   ]) {
     it(`hookctl ${args.slice(0, 2).join(' ')} loads none of ${NEVER_ON_A_RUN.length} deferred packages, nor oclif's help renderer`, async () => {
-      const { modules, code } = await loadedPackages(args, demoEnv());
+      const { modules, builtins, code } = await loadedPackages(args, demoEnv());
       expect(code).toBe(0);
+      // node:crypto (2 ms) is for writers: ids, hashes, temporary names.
+      expect(builtins).not.toContain('crypto');
+      // Output goes to the descriptor (src/cli/output.ts): no stdout stream for the pipe, so
+      // neither Node's net nor its stream modules; no child_process (oclif's getShell, deferred).
+      expect(builtins.filter((b) => ['net', 'stream', 'tty', 'child_process'].includes(b))).toEqual([]);
       const packages = new Set(modules.map(packageOf));
       expect(NEVER_ON_A_RUN.filter((p) => packages.has(p))).toEqual([]);
       expect(modules.filter((m) => m.endsWith('/@oclif/core/lib/help/index.js'))).toEqual([]);
@@ -206,8 +235,28 @@ describe('CommonJS modules a command run loads', () => {
       expect(sources.size).toBeGreaterThan(3);
       expect([...sources].filter((m) => FORBIDDEN.some((re) => re.test(m)))).toEqual([]);
       expect([...sources].filter((m) => DISPATCH.some((re) => re.test(m)))).toEqual([]);
+      expect(sources.has('edit/unified-diff.ts')).toBe(false);
     });
   }
+
+  it('an edit --dry-run loads the diff and node:crypto (so the checks above can fail)', async () => {
+    const { modules, builtins, code } = await loadedPackages(
+      [
+        'hooks',
+        'update',
+        'block-secret-file-edits',
+        '--timeout',
+        '9s',
+        '--dry-run',
+        '--workspace',
+        join(demoDir, 'workspace'),
+      ],
+      demoEnv(),
+    );
+    expect(code).toBe(0);
+    expect(loadedSources(modules).has('edit/unified-diff.ts')).toBe(true);
+    expect(builtins).toContain('crypto');
+  });
 
   for (const args of [
     ['hooks', 'info', 'prompt-style', '-o', 'json'],

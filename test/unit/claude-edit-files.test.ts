@@ -121,6 +121,19 @@ describe('claude edits on files', () => {
     expect(e.warnings).toEqual([`disableAllHooks is still true in ${join(t.configDir, 'settings.json')}`]);
   });
 
+  it('disable --all-hooks warns when a higher file sets disableAllHooks false, so hooks still run', async () => {
+    t.write('ws/.claude/settings.json', { disableAllHooks: false });
+    const d = await run({ action: 'disable', allHooks: true, scope: 'user' });
+    expect(JSON.parse(readFileSync(join(t.configDir, 'settings.json'), 'utf8'))).toEqual({ disableAllHooks: true });
+    expect(d.warnings).toEqual([
+      `disableAllHooks is false in ${project()}, which outranks ${join(t.configDir, 'settings.json')}: hooks still run`,
+    ]);
+    // The summary does not claim an effect the warning denies.
+    expect(d.summary).toBe(`set "disableAllHooks": true in ${join(t.configDir, 'settings.json')}`);
+    const p = await run({ action: 'disable', allHooks: true });
+    expect(p.warnings).toEqual([]);
+  });
+
   it('refuses a target with errors and a result that would not validate; writes nothing', async () => {
     const bad = '{ "hooks": { "Stop": [ { "hooks": [ { "type": "command" } ] } ] } }';
     t.write('ws/.claude/settings.json', bad);

@@ -66,6 +66,25 @@ describe('claude sources and dispatch order', () => {
     ]);
   });
 
+  it('the root copy of settings.local.json wins per top-level key: env, enabledPlugins and lists are not merged in', async () => {
+    mkdirSync(join(t.root, 'repo/.git'), { recursive: true });
+    t.write('repo/.claude/settings.local.json', { env: { A: 'root' }, enabledPlugins: { 'a@m': true } });
+    t.write('repo/sub/.claude/settings.local.json', {
+      env: { B: 'ws' },
+      enabledPlugins: { 'b@m': true },
+      httpHookAllowedEnvVars: ['B'],
+    });
+    t.write('home/.claude/plugins/cache/m/a/1.0.0/hooks/hooks.json', oneHook('Stop', cmd('a')));
+    t.write('home/.claude/plugins/cache/m/b/1.0.0/hooks/hooks.json', oneHook('Stop', cmd('b')));
+    const cat = await loadClaudeSources({ workspace: join(t.root, 'repo/sub') }, t.env);
+    expect(cat.context.settingsEnv).toEqual({ A: 'root' });
+    expect(cat.context.httpHookAllowedEnvVars).toEqual(['B']);
+    expect(cat.declarations.map((d) => [d.name, d.status])).toEqual([
+      ['plugin/a@m:Stop:1.1', 'active'],
+      ['plugin/b@m:Stop:1.1', 'disabled'],
+    ]);
+  });
+
   it('a git root at $HOME is not used: only the workspace copy', async () => {
     mkdirSync(join(t.home, '.git'), { recursive: true });
     t.write('home/.claude/settings.local.json', oneHook('Stop', cmd('home')));
@@ -93,6 +112,13 @@ describe('duplicates (§2.3)', () => {
       ['project:PreToolUse:1.2', 'overridden', 'same handler as user:PreToolUse:1.1; Claude Code runs it once'],
       ['plugin/p@m:PreToolUse:1.1', 'active', null],
     ]);
+  });
+
+  it('async handlers are never deduplicated (§5.9)', async () => {
+    const hooks = { Stop: [{ hooks: [cmd('bg', { async: true }), cmd('wake', { asyncRewake: true })] }] };
+    t.write('home/.claude/settings.json', { hooks });
+    t.write('ws/.claude/settings.json', { hooks });
+    expect((await summary()).map((r) => r[1])).toEqual(['active', 'active', 'active', 'active']);
   });
 
   it('two identical handlers in one file both run', async () => {

@@ -10,33 +10,84 @@ import { expandTemplates } from '../../src/dialects/compozy/rules/templates.js';
 import { detectCompozyFileKind } from '../../src/dialects/compozy/sources/detect.js';
 
 describe('parseGoDuration', () => {
+  // Each expected value is what Go's time.ParseDuration returns for the text (Go 1.22's
+  // src/time/format.go, followed step by step; the cases of its own format_test.go included).
   it.each([
-    ['0', 0],
-    ['5s', 5e9],
-    ['250ms', 250e6],
-    ['1m30s', 90e9],
-    ['1.5h', 5400e9],
-    ['300us', 300e3],
-    ['300\u00b5s', 300e3],
-    ['300\u03bcs', 300e3],
-    ['10ns', 10],
-    ['2h45m', 9900e9],
-    ['-5s', -5e9],
-    ['+5s', 5e9],
-    ['.5s', 0.5e9],
-    ['5.s', 5e9],
+    ['0', 0n],
+    ['-0', 0n],
+    ['+0', 0n],
+    ['5s', 5_000_000_000n],
+    ['250ms', 250_000_000n],
+    ['1m30s', 90_000_000_000n],
+    ['1.5h', 5_400_000_000_000n],
+    ['300us', 300_000n],
+    ['300\u00b5s', 300_000n],
+    ['300\u03bcs', 300_000n],
+    ['10ns', 10n],
+    ['2h45m', 9_900_000_000_000n],
+    ['-5s', -5_000_000_000n],
+    ['+5s', 5_000_000_000n],
+    ['.5s', 500_000_000n],
+    ['5.s', 5_000_000_000n],
+    ['0s', 0n],
+    ['1.004s', 1_004_000_000n],
+    ['1.0040s', 1_004_000_000n],
+    ['100.00100s', 100_001_000_000n],
+    ['3h30m', 12_600_000_000_000n],
+    ['10.5s4m', 250_500_000_000n],
+    ['-2m3.4s', -123_400_000_000n],
+    ['1h2m3s4ms5us6ns', 3_723_004_005_006n],
+    ['39h9m14.425s', 140_954_425_000_000n],
+    // Below a nanosecond: Go truncates, so these are 0 (the default timeout), not 1 ms.
+    ['0.1ns', 0n],
+    ['0.9ns', 0n],
+    ['1.9ns', 1n],
+    ['52763797000ns', 52_763_797_000n],
+    // A fraction with more digits than int64 holds: the extra digits are ignored.
+    ['0.3333333333333333333h', 1_200_000_000_000n],
+    ['9007199254740993ns', 9_007_199_254_740_993n], // above 2^53: exact
+    ['9223372036854775807ns', 9_223_372_036_854_775_807n], // Go's maximum
+    ['9223372036854775.807us', 9_223_372_036_854_775_807n],
+    ['9223372036s854ms775us807ns', 9_223_372_036_854_775_807n],
+    ['-9223372036854775808ns', -9_223_372_036_854_775_808n], // and minimum
+    ['-9223372036854775.808us', -9_223_372_036_854_775_808n],
+    ['0.100000000000000000000h', 360_000_000_000n],
+    ['0.830103483285477580700h', 2_988_372_539_827n],
   ])('%s', (text, ns) => {
     expect(parseGoDuration(text)).toBe(ns);
   });
 
-  it.each(['', '5', '1x', 's', '.s', '-', '1h 30m', ' 5s', '1e3s', '9999999999h'])('rejects %j', (text) => {
+  it.each([
+    '',
+    '5',
+    '1x',
+    's',
+    '.s',
+    '-',
+    '+.s',
+    '1h 30m',
+    ' 5s',
+    '1e3s',
+    '3000000h',
+    '9999999999h',
+    '9223372036854775808ns', // one past the maximum
+    '-9223372036854775809ns',
+    '9223372036854775807ns1ns',
+    '18446744073709551616ns',
+    '9223372036854775.808us',
+    '1..5s',
+    '5s-',
+  ])('rejects %j', (text) => {
     expect(parseGoDuration(text)).toBeUndefined();
   });
 
-  it('converts to whole milliseconds, rounding sub-millisecond timeouts up', () => {
-    expect(nanosecondsToMs(90e9)).toBe(90_000);
-    expect(nanosecondsToMs(300e3)).toBe(1);
-    expect(nanosecondsToMs(0)).toBe(0);
+  it('converts to whole milliseconds, rounding up, with 0 kept for the default', () => {
+    expect(nanosecondsToMs(90_000_000_000n)).toBe(90_000);
+    expect(nanosecondsToMs(300_000n)).toBe(1);
+    expect(nanosecondsToMs(1_500_000n)).toBe(2);
+    expect(nanosecondsToMs(0n)).toBe(0);
+    expect(nanosecondsToMs(parseGoDuration('0.1ns')!)).toBe(0);
+    expect(nanosecondsToMs(parseGoDuration('9223372036854775807ns')!)).toBe(9_223_372_036_855);
   });
 });
 

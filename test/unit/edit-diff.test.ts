@@ -1,5 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitLines, unifiedDiff } from '../../src/edit/unified-diff.js';
+import { MAX_EDIT_LENGTH, splitLines, unifiedDiff } from '../../src/edit/unified-diff.js';
 
 /** Applies a unified diff to `text` strictly: every context and removed line must match. */
 function applyPatch(text: string, diff: string): string {
@@ -125,5 +129,78 @@ describe('unifiedDiff', () => {
     const after = Array.from({ length: 6000 }, (_, i) => `new ${i}`).join('\n') + '\n';
     const diff = unifiedDiff(before, after, { oldLabel: 'a', newLabel: 'b' });
     expect(applyPatch(before, diff)).toBe(after);
+  });
+
+  it(`bounds its work: beyond ${MAX_EDIT_LENGTH} changed lines, one block replacement between the common lines`, () => {
+    // 3,144 changed lines, as in issue 18 (the hand-written diff took 5.9 s on it).
+    const keep = ['[hooks]', 'first = true', 'second = true', 'third = true'];
+    const lines = Array.from({ length: 3144 }, (_, i) => `key_${i} = "${i}"`);
+    const before = [...keep, ...lines, ...keep].join('\n') + '\n';
+    const after = [...keep, ...lines.map((l) => l.replace('"', '"x')), ...keep].join('\n') + '\n';
+    const diff = unifiedDiff(before, after, { oldLabel: 'a', newLabel: 'b' });
+    expect(diff.match(/^@@.*$/gm)).toEqual(['@@ -2,3150 +2,3150 @@']);
+    expect(diff.split('\n').filter((l) => l.startsWith('-')).length).toBe(3144 + 1); // and the '---' line
+    expect(applyPatch(before, diff)).toBe(after);
+    // Just under the bound the package's own minimal diff is kept: one hunk per changed line.
+    const near = lines.slice(0, 400);
+    const every4th = near.map((l, i) => (i % 4 === 0 ? l + ' # changed' : l));
+    const small = unifiedDiff(near.join('\n') + '\n', every4th.join('\n') + '\n', {
+      oldLabel: 'a',
+      newLabel: 'b',
+      context: 0,
+    });
+    expect(small.match(/^@@/gm)).toHaveLength(100);
+  });
+});
+
+// GNU diff -u is the reference for the text itself. Where several shortest edit scripts exist
+// (repeated lines), GNU's choice can differ from any other correct diff, so these are the kinds
+// of change the editing commands make, each with one shortest answer.
+describe.skipIf(!existsSync('/usr/bin/diff'))('unifiedDiff and GNU diff -u', () => {
+  const config = readFileSync(join(__dirname, '..', 'fixtures', 'edit', 'seed-config.toml'), 'utf8');
+  const cases: [string, string, string][] = [
+    ['a field changed', config, config.replace(/timeout = "[^"]*"/, 'timeout = "9s"')],
+    [
+      'a declaration appended',
+      config,
+      config + '\n[[hooks.declarations]]\nname = "new"\nevent = "session.post_create"\n',
+    ],
+    [
+      'a line removed near the top',
+      config,
+      config.split('\n').slice(0, 1).concat(config.split('\n').slice(2)).join('\n'),
+    ],
+    ['a new file', '', 'a\nb\n'],
+    ['a file emptied', 'a\nb\n', ''],
+    ['the last line break dropped', 'a\nb\nc\n', 'a\nb\nc'],
+    ['a last line without a break changed', 'a\nb\nc', 'a\nb\nC'],
+    ['one line in one', 'a\n', 'b\n'],
+    [
+      'two changes far apart',
+      Array.from({ length: 30 }, (_, i) => `l${i}`).join('\n') + '\n',
+      Array.from({ length: 30 }, (_, i) => (i === 2 || i === 25 ? `L${i}` : `l${i}`)).join('\n') + '\n',
+    ],
+    ['two changes close together', 'a\nb\nc\nd\ne\nf\ng\nh\n', 'A\nb\nc\nd\ne\nf\ng\nH\n'],
+  ];
+  let dir: string;
+  it.each(cases)('%s', (_name, before, after) => {
+    dir = mkdtempSync(join(tmpdir(), 'hookctl-diff-'));
+    try {
+      writeFileSync(join(dir, 'old'), before);
+      writeFileSync(join(dir, 'new'), after);
+      for (const context of [3, 1, 0]) {
+        const gnu = spawnSync(
+          '/usr/bin/diff',
+          [`-U${context}`, '--label', 'x/config.toml', '--label', 'x/config.toml', 'old', 'new'],
+          { cwd: dir, encoding: 'utf8' },
+        );
+        expect(gnu.status).toBe(1);
+        expect(unifiedDiff(before, after, { oldLabel: 'x/config.toml', newLabel: 'x/config.toml', context })).toBe(
+          gnu.stdout,
+        );
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -4,15 +4,19 @@ import {
   existsSync,
   mkdtempSync,
   readdirSync,
+  lstatSync,
+  mkdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fileHash, removeStrayTempFiles, sha256, writeFileAtomic } from '../../src/edit/atomic-write.js';
+import { fileHash, removeStrayTempFiles, sha256, writeFileAtomic, writeTarget } from '../../src/edit/atomic-write.js';
 import { acquireFileLock, lockPathOf, withFileLock } from '../../src/edit/file-lock.js';
 import { HookctlError } from '../../src/errors.js';
 
@@ -85,6 +89,38 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(dir)).toEqual(['config.toml']);
   });
 
+  it('writes through a symbolic link: the link stays, its target gets the new text', async () => {
+    mkdirSync(join(dir, 'dotfiles'));
+    const real = join(dir, 'dotfiles', 'config.toml');
+    writeFileSync(real, 'old\n');
+    chmodSync(real, 0o600);
+    symlinkSync(join('dotfiles', 'config.toml'), file); // relative, as dotfile managers make them
+    await writeFileAtomic(file, 'new\n');
+    expect(lstatSync(file).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(file)).toBe(join('dotfiles', 'config.toml'));
+    expect(readFileSync(real, 'utf8')).toBe('new\n');
+    expect(statSync(real).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir).sort()).toEqual(['config.toml', 'dotfiles']);
+    expect(readdirSync(join(dir, 'dotfiles'))).toEqual(['config.toml']);
+  });
+
+  it('follows a chain of links, creates the target of a dangling one, and refuses a loop', async () => {
+    const real = join(dir, 'real.toml');
+    symlinkSync(real, join(dir, 'middle.toml'));
+    symlinkSync(join(dir, 'middle.toml'), file);
+    expect(await writeTarget(file)).toBe(real);
+    await writeFileAtomic(file, 'created\n'); // real.toml does not exist yet
+    expect(readFileSync(real, 'utf8')).toBe('created\n');
+    expect(lstatSync(file).isSymbolicLink() && lstatSync(join(dir, 'middle.toml')).isSymbolicLink()).toBe(true);
+    const hash = await fileHash(file);
+    await writeFileAtomic(file, 'again\n', { expectedHash: hash });
+    expect(readFileSync(real, 'utf8')).toBe('again\n');
+    const loop = join(dir, 'loop.toml');
+    symlinkSync(loop, loop);
+    await expect(writeFileAtomic(loop, 'x')).rejects.toMatchObject({ code: 'ELOOP' });
+    expect(readlinkSync(loop)).toBe(loop);
+  });
+
   it('hashes bytes as sha256', () => {
     expect(sha256('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
@@ -128,19 +164,56 @@ describe('file lock', () => {
     expect(existsSync(lockPathOf(file))).toBe(false);
   });
 
+  /** The holder recorded in the lock of `file`. */
+  const holderOf = (file: string) => {
+    const lock = lockPathOf(file);
+    const owners = readdirSync(lock);
+    expect(owners).toHaveLength(1);
+    return JSON.parse(readFileSync(join(lock, owners[0]!), 'utf8')) as { pid: number; nonce: string };
+  };
+
+  /** A lock of `file` as another process leaves it: the folder with its one owner file. */
+  const plantLock = (file: string, info: { pid: number; host: string; nonce: string; created: number }) => {
+    mkdirSync(lockPathOf(file));
+    writeFileSync(join(lockPathOf(file), `owner.${info.nonce}`), JSON.stringify(info));
+  };
+
   it('breaks the lock of a process that died', async () => {
-    writeFileSync(lockPathOf(file), JSON.stringify({ pid: await deadPid(), host: hostname(), nonce: 'x', created: 0 }));
+    plantLock(file, { pid: await deadPid(), host: hostname(), nonce: 'x', created: 0 });
     const release = await acquireFileLock(file, { timeoutMs: 1000 });
-    expect(JSON.parse(readFileSync(lockPathOf(file), 'utf8')).pid).toBe(process.pid);
+    expect(holderOf(file).pid).toBe(process.pid);
     await release();
     expect(existsSync(lockPathOf(file))).toBe(false);
   });
 
+  it('honours and breaks the lock file of an older hookctl', async () => {
+    writeFileSync(lockPathOf(file), JSON.stringify({ pid: process.pid, host: hostname(), nonce: 'old', created: 0 }));
+    await expect(acquireFileLock(file, { timeoutMs: 50 })).rejects.toMatchObject({ code: 'hook_config_locked' });
+    writeFileSync(
+      lockPathOf(file),
+      JSON.stringify({ pid: await deadPid(), host: hostname(), nonce: 'old', created: 0 }),
+    );
+    const release = await acquireFileLock(file, { timeoutMs: 1000 });
+    expect(holderOf(file).pid).toBe(process.pid);
+    await release();
+  });
+
   it('breaks a lock older than staleMs, whoever holds it', async () => {
-    writeFileSync(lockPathOf(file), JSON.stringify({ pid: process.pid, host: 'elsewhere', nonce: 'y', created: 0 }));
+    plantLock(file, { pid: process.pid, host: 'elsewhere', nonce: 'y', created: 0 });
     await new Promise((r) => setTimeout(r, 30));
     const release = await acquireFileLock(file, { timeoutMs: 1000, staleMs: 10 });
+    expect(holderOf(file).pid).toBe(process.pid);
     await release();
+  });
+
+  it('removes the taking folders of processes that died before their rename', async () => {
+    const stray = `${lockPathOf(file)}.${await deadPid()}.abcdef.tmp`;
+    mkdirSync(stray);
+    writeFileSync(join(stray, 'owner.abcdef'), '{}');
+    await (
+      await acquireFileLock(file)
+    )();
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('gives up on a live holder after the timeout: hook_config_locked, exit 1', async () => {
@@ -153,9 +226,13 @@ describe('file lock', () => {
 
   it('never removes a lock that is not its own', async () => {
     const release = await acquireFileLock(file);
-    const theirs = JSON.stringify({ pid: process.pid, host: hostname(), nonce: 'someone-else', created: Date.now() });
-    writeFileSync(lockPathOf(file), theirs);
+    // Someone broke ours (say, judged it stale) and took the lock since.
+    const lock = lockPathOf(file);
+    for (const owner of readdirSync(lock)) rmSync(join(lock, owner));
+    rmSync(lock, { recursive: true });
+    const theirs = { pid: process.pid, host: hostname(), nonce: 'someone-else', created: Date.now() };
+    plantLock(file, theirs);
     await release();
-    expect(readFileSync(lockPathOf(file), 'utf8')).toBe(theirs);
+    expect(holderOf(file)).toEqual(theirs);
   });
 });

@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { closestNames, didYouMean, editDistance } from '../../src/matching/suggest.js';
 
 describe('closestNames', () => {
-  it('finds names up to two edits away, or sharing a prefix, nearest first', () => {
-    expect(closestNames('hooks lst', ['hooks list', 'hooks info', 'hooks runs'])).toEqual(['hooks list']);
+  it('finds names up to two edits away, or sharing a prefix, and offers only the closest', () => {
+    // `hooks test` is two edits from `hooks lst`, `hooks list` one: only the closest is offered.
+    expect(closestNames('hooks lst', ['hooks list', 'hooks info', 'hooks runs', 'hooks test'])).toEqual(['hooks list']);
     expect(closestNames('tool.pst_call', ['tool.pre_call', 'tool.post_call', 'session.post_create'])).toEqual([
       'tool.post_call',
+    ]);
+    expect(closestNames('tool.pr_call', ['tool.pre_call', 'tool.pro_call', 'tool.post_call'])).toEqual([
       'tool.pre_call',
+      'tool.pro_call',
     ]);
     expect(closestNames('pretooluse', ['PreToolUse', 'PostToolUse'])).toEqual(['PreToolUse']);
     expect(closestNames('tool.pre', ['tool.pre_call', 'agent.pre_turn'])).toEqual(['tool.pre_call']);
@@ -16,8 +20,8 @@ describe('closestNames', () => {
 
   it('says it as the message suffix', () => {
     expect(didYouMean('hooks lst', ['hooks list'])).toBe('; did you mean "hooks list"?');
-    expect(didYouMean('tool.pst_call', ['tool.pre_call', 'tool.post_call'])).toBe(
-      '; did you mean "tool.post_call" or "tool.pre_call"?',
+    expect(didYouMean('tool.pr_call', ['tool.pre_call', 'tool.pro_call'])).toBe(
+      '; did you mean "tool.pre_call" or "tool.pro_call"?',
     );
     expect(didYouMean('zzz', ['hooks list'])).toBe('');
   });

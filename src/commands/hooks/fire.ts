@@ -1,5 +1,6 @@
 import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
 import { readPayloadText } from '../../cli/payload-input.js';
+import { writeOut } from '../../cli/output.js';
 import { fire, fireExitCode, planFire, type FireRequest } from '../../app/fire.js';
 import { dialectNames } from '../../dialects/registry.js';
 import { renderDryRun, renderFire, renderHookOutput, renderSkippedInvalid } from '../../views/fire.js';
@@ -73,8 +74,8 @@ An event both cosh and claude know (PreToolUse, Stop, …) fires the dialect tha
     if (flags['skip-invalid']) req.onSkippedInvalid = (d) => process.stderr.write(renderSkippedInvalid(d));
     if (flags.verbose) req.onHookOutput = (hook, exec) => process.stderr.write(renderHookOutput(hook, exec));
     if (format === 'jsonl' && !flags['payload-only']) {
-      req.onRecord = (r) => process.stdout.write(JSON.stringify(r) + '\n');
-      req.onNotification = (n) => process.stdout.write(JSON.stringify(n) + '\n');
+      req.onRecord = (r) => writeOut(JSON.stringify(r) + '\n');
+      req.onNotification = (n) => writeOut(JSON.stringify(n) + '\n');
     }
     req.onWarning = (w) => this.printWarning(w);
     req.version = this.config.version;

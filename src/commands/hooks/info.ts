@@ -1,5 +1,6 @@
 import { Args, Flags, HookctlCommand, skippedDeclarationWarnings } from '../../cli/base-command.js';
 import { hookInfo } from '../../app/info.js';
+import { dialectNames } from '../../dialects/registry.js';
 import { renderInfo, toInfoDeclaration } from '../../views/info.js';
 import { displayPath } from '../../views/location.js';
 
@@ -18,12 +19,14 @@ export default class HooksInfo extends HookctlCommand {
   };
   static override flags = {
     session: Flags.string({ description: 'Show runs from this session (default: the most recently written one).' }),
+    dialect: Flags.string({ description: 'Only this dialect.', options: dialectNames() }),
   };
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(HooksInfo);
     const info = await hookInfo(this.locations(flags), args.name, {
       session: flags.session,
+      dialect: flags.dialect,
       onDiagnostics: (diagnostics) => {
         for (const line of skippedDeclarationWarnings(diagnostics, (f) => displayPath(f))) this.printWarning(line);
       },

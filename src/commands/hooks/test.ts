@@ -13,7 +13,7 @@ export default class HooksTest extends HookctlCommand {
 Exit codes: 0 all passed, 1 a case failed, 2 a test file that does not parse or validate, or a case naming an unknown event or hook.`;
   static override examples = [
     '<%= config.bin %> hooks test',
-    '<%= config.bin %> hooks test tests/ --filter .env --bail',
+    '<%= config.bin %> hooks test . --filter .env --bail',
     '<%= config.bin %> hooks test --format junit > hooktest.xml',
     '<%= config.bin %> hooks test --init tool.pre_call',
   ];

@@ -1,5 +1,6 @@
 import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
 import { validateSources } from '../../app/validate.js';
+import { dialectNames } from '../../dialects/registry.js';
 import { ExitCode } from '../../errors.js';
 import { buildReport } from '../../validate/report.js';
 import { renderReport, reportFormat } from '../../views/validate.js';
@@ -27,11 +28,17 @@ Exit codes: 0 clean (warnings allowed unless --strict), 1 errors found, 2 usage 
       options: ['human', 'json', 'github', 'sarif'],
     }),
     strict: Flags.boolean({ description: 'Fail (exit 1) on warnings too.' }),
+    dialect: Flags.string({ description: 'Only this dialect.', options: dialectNames() }),
   };
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(HooksValidate);
-    const outcome = await validateSources({ loc: this.locations(flags), env: process.env, files: argv as string[] });
+    const outcome = await validateSources({
+      loc: this.locations(flags),
+      env: process.env,
+      files: argv as string[],
+      dialect: flags.dialect,
+    });
     const report = buildReport(outcome.files, outcome.diagnostics);
     const format = reportFormat(flags.format, this.outputFormat(flags), process.env);
     for (const text of await renderReport(report, format, this.colour(flags), this.config.version)) this.print(text);

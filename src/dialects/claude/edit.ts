@@ -328,12 +328,21 @@ async function changeAllHooks(req: ClaudeEditRequest, cl: ClaudeLocations): Prom
   if (!on) {
     const still = await stillDisabledBy(cl, target.file);
     if (still !== undefined) result.warnings.push(`disableAllHooks is still true in ${displayPath(still)}`);
+  } else {
+    // [ours] claude.md §7 names only enable's warning; a disable that a higher false outranks is as silent a no-op.
+    const over = await enabledAbove(cl, target.file);
+    if (over !== undefined) {
+      if (result.changed) result.summary = `set "disableAllHooks": true in ${shown}`;
+      result.warnings.push(
+        `disableAllHooks is false in ${displayPath(over)}, which outranks ${shown}: hooks still run`,
+      );
+    }
   }
   return result;
 }
 
-/** The file that still turns hooks off once `except` no longer sets disableAllHooks. */
-async function stillDisabledBy(cl: ClaudeLocations, except: string): Promise<string | undefined> {
+/** Every settings file's `disableAllHooks`, highest precedence first (claude.md §2.4). */
+async function disableAllHooksValues(cl: ClaudeLocations): Promise<{ file: string; value: boolean | undefined }[]> {
   const dropIns = await readdir(managedDropInDir(cl)).catch(() => [] as string[]);
   const managed = [
     managedSettingsFile(cl),
@@ -349,13 +358,33 @@ async function stillDisabledBy(cl: ClaudeLocations, except: string): Promise<str
     projectSettingsFile(cl),
     userSettingsFile(cl),
   ];
-  for (const file of order) {
-    if (file === except) continue;
-    const f = await readSettingsFile(file, { source: 'claude_user', origin: 'x', managed: managed.includes(file) });
-    const v = f?.usable ? f.values.disableAllHooks : undefined;
-    if (v !== undefined) return v ? file : undefined;
-  }
-  return undefined;
+  return Promise.all(
+    order.map(async (file) => {
+      const f = await readSettingsFile(file, { source: 'claude_user', origin: 'x', managed: managed.includes(file) });
+      const v = f?.usable ? f.values.disableAllHooks : undefined;
+      return { file, value: typeof v === 'boolean' ? v : undefined };
+    }),
+  );
+}
+
+/** The file that still turns hooks off once `except` no longer sets disableAllHooks. */
+async function stillDisabledBy(cl: ClaudeLocations, except: string): Promise<string | undefined> {
+  const winner = (await disableAllHooksValues(cl)).find((v) => v.file !== except && v.value !== undefined);
+  return winner?.value ? winner.file : undefined;
+}
+
+/** A file above `target` whose `false` wins over the `true` just written there. */
+async function enabledAbove(cl: ClaudeLocations, target: string): Promise<string | undefined> {
+  const values = await disableAllHooksValues(cl);
+  const above = values.slice(
+    0,
+    Math.max(
+      0,
+      values.findIndex((v) => v.file === target),
+    ),
+  );
+  const winner = above.find((v) => v.value !== undefined);
+  return winner?.value === false ? winner.file : undefined;
 }
 
 // ---- reading, checking, writing ----

@@ -58,6 +58,18 @@ export interface ClaudeLoadOptions {
   cwd?: string;
 }
 
+/**
+ * The local workspace copy as it counts beside the git root's copy: the root copy wins per
+ * top-level key (claude.md §1), so a key the root sets is dropped here, not merged per entry.
+ */
+function underRootCopy(ws: SettingsFile | undefined, root: SettingsFile | undefined): SettingsFile | undefined {
+  if (ws === undefined || !root?.usable) return ws;
+  const values = Object.fromEntries(
+    Object.entries(ws.values).filter(([key]) => (root.values as Record<string, unknown>)[key] === undefined),
+  ) as SettingsFile['values'];
+  return { ...ws, values };
+}
+
 /** A handler on its way to a declaration: where it is from, and a status decided early. */
 interface Entry {
   raw: RawHandler;
@@ -114,7 +126,9 @@ export async function loadClaudeSources(
   }
   const tier = mergeManagedTier(managedFiles);
   // Precedence, highest first: managed > local (root copy, then workspace copy) > project > user.
-  const layered = [localRoot, localWorkspace, project, user].filter((f): f is SettingsFile => f?.usable === true);
+  const layered = [localRoot, underRootCopy(localWorkspace, localRoot), project, user].filter(
+    (f): f is SettingsFile => f?.usable === true,
+  );
 
   const disableAll: FromFile<boolean> | undefined =
     tier.disableAllHooks ??
@@ -380,7 +394,8 @@ export async function loadClaudeSources(
     return { status: 'active' };
   };
 
-  // §2.3: a handler in more than one settings file runs once, the first copy in dispatch order.
+  // §2.3: a handler in more than one settings file runs once, the first copy in dispatch order;
+  // async ones are never deduplicated (§5.9).
   const firstCopy = new Map<string, { file: string; name: string }>();
   const declarations: Declaration[] = [];
   const reported = new Set(files);
@@ -388,7 +403,8 @@ export async function loadClaudeSources(
   for (const e of entries) {
     if (!e.raw.ok) continue;
     let { status, why } = statusOf(e);
-    if (status === 'active' && e.settings) {
+    const isAsync = e.raw.type === 'command' && (e.raw.handler.async === true || e.raw.handler.asyncRewake === true);
+    if (status === 'active' && e.settings && !isAsync) {
       const key = handlerIdentity(e.raw);
       const first = firstCopy.get(key);
       if (first === undefined) firstCopy.set(key, { file: e.from.file, name: e.raw.name });

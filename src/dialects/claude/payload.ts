@@ -1,6 +1,5 @@
 // The payload a claude fire hands to its hooks (claude.md §5.1): the session id, and the common
 // fields Claude Code always sends, filled where absent.
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { ClaudeEventData } from './catalog-types.js';
 
@@ -10,7 +9,7 @@ import type { ClaudeEventData } from './catalog-types.js';
  */
 export function claudeSessionIdFor(payload: Record<string, unknown>): string {
   const own = payload.session_id;
-  return typeof own === 'string' && own !== '' ? own : randomUUID();
+  return typeof own === 'string' && own !== '' ? own : globalThis.crypto.randomUUID(); // Web Crypto: node:crypto would load on every start
 }
 
 /** `<state>/claude/sessions/<id>/transcript.jsonl`: named, never created. */

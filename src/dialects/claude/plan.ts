@@ -18,7 +18,7 @@ export async function planClaude(req: PlanRequest): Promise<ClaudePlanEntry[]> {
     handler_type: s.info.handler_type,
     order: s.decl.order,
     status: s.status,
-    ...(s.why !== undefined ? { why: s.why } : {}),
+    why: s.why ?? null,
     matched: s.selected,
     fields: s.matcher !== undefined ? [s.matcher] : [],
     if: s.if,

@@ -1,7 +1,7 @@
 // Every cosh declaration source (SPEC §1, §4.2–4.4) resolved into Declarations in cosh dispatch
 // order: config hooks (layer rules applied), then extension hooks by extension name, group
 // order, hook order. Hooks that do not run are kept with a status and why, for `list --all`.
-import { readdir, stat } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import { coshEvents } from './events.js';
 import { coshConfigLayers, coshExtensionDirs, coshStatesFile, type Locations } from '../../paths.js';
@@ -163,7 +163,7 @@ export async function discoverCoshExtensions(loc: Locations): Promise<CoshExtens
 async function listDirs(root: string): Promise<string[]> {
   let entries;
   try {
-    entries = await readdir(root, { withFileTypes: true });
+    entries = readdirSync(root, { withFileTypes: true });
   } catch {
     return []; // a missing extension folder is simply empty
   }
@@ -171,7 +171,7 @@ async function listDirs(root: string): Promise<string[]> {
   for (const e of entries) {
     if (e.isDirectory()) dirs.push(e.name);
     else if (e.isSymbolicLink()) {
-      const s = await stat(join(root, e.name)).catch(() => undefined);
+      const s = statSync(join(root, e.name), { throwIfNoEntry: false });
       if (s?.isDirectory()) dirs.push(e.name);
     }
   }

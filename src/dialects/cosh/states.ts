@@ -2,8 +2,7 @@
 // `{"disabled": [...]}`, names of hooks that do not run (every cosh hook of that name).
 // cosh-core keeps `states/extensions.json` in the same shape for whole extensions; it is read
 // here too, so an extension the runtime would not load does not fire from hookctl either.
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { HookctlError, ExitCode } from '../../errors.js';
 import { coshStatesFile, type Locations } from '../../paths.js';
@@ -24,7 +23,7 @@ export interface CoshStates {
 export async function readCoshStates(file: string): Promise<CoshStates> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = readFileSync(file, 'utf8'); // synchronous: list and fire read it on every start
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { file, disabled: [], diagnostics: [] };
@@ -70,8 +69,10 @@ export async function readStatesToChange(file: string): Promise<Awaited<ReturnTy
 
 /**
  * Adds (`disabled` true) or removes a name in `$COSH_HOME/states/hooks.json`, keeping every other
- * key. Returns whether the file changed. The write is atomic: temporary file in the same folder,
- * fsync, rename. A broken states file is refused rather than overwritten.
+ * key. Returns whether the file changed. The write is atomic and goes through a symbolic link
+ * (src/edit/atomic-write.ts); the caller holds the file's lock. A broken states file is refused
+ * rather than overwritten. The writer is imported here, when a change is made: every `list`
+ * reads this module, and none of them needs node:crypto.
  */
 export async function setCoshHookDisabled(loc: Locations, name: string, disabled: boolean): Promise<boolean> {
   const file = coshStatesFile(loc);
@@ -80,27 +81,11 @@ export async function setCoshHookDisabled(loc: Locations, name: string, disabled
   if (has === disabled) return false;
   const next = disabled ? [...states.disabled, name] : states.disabled.filter((n) => n !== name);
   const document = { ...(states.document ?? {}), disabled: next };
-  await writeFileAtomic(file, JSON.stringify(document, null, 2) + '\n');
+  const { writeFileAtomic, writeTarget } = await import('../../edit/atomic-write.js');
+  const target = await writeTarget(file);
+  mkdirSync(dirname(target), { recursive: true });
+  await writeFileAtomic(target, JSON.stringify(document, null, 2) + '\n');
   return true;
-}
-
-export async function writeFileAtomic(file: string, content: string): Promise<void> {
-  const dir = dirname(file);
-  await mkdir(dir, { recursive: true });
-  const temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const handle = await open(temp, 'wx', 0o644);
-    try {
-      await handle.writeFile(content, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
 }
 
 function broken(file: string, message: string): CoshStates {

@@ -2,7 +2,7 @@
 // of $COSH_HOME/states/hooks.json, written under the file's lock, or the diff on a dry run.
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeFailures } from '../../edit/atomic-write.js';
+import { writeFailures, writeTarget } from '../../edit/atomic-write.js';
 import { withFileLock } from '../../edit/file-lock.js';
 import { unifiedDiff } from '../../edit/unified-diff.js';
 import { coshStatesFile } from '../../paths.js';
@@ -28,8 +28,10 @@ export async function setCoshHookSwitch(req: ChangeRequest, name: string, disabl
     };
   }
   const changed = await writeFailures(file, async () => {
-    await mkdir(dirname(file), { recursive: true });
-    return withFileLock(file, () => setCoshHookDisabled(req.loc, name, disabled));
+    // Locked where the text is: a linked states file has its lock beside the link's target.
+    const target = await writeTarget(file);
+    await mkdir(dirname(target), { recursive: true });
+    return withFileLock(target, () => setCoshHookDisabled(req.loc, name, disabled));
   });
   return { dialect: 'cosh', file, changed };
 }

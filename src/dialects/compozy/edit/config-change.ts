@@ -16,6 +16,7 @@ import {
   sha256,
   writeFailures,
   writeFileAtomic,
+  writeTarget,
 } from '../../../edit/atomic-write.js';
 import { withFileLock } from '../../../edit/file-lock.js';
 import { unifiedDiff } from '../../../edit/unified-diff.js';
@@ -37,7 +38,7 @@ interface TargetText extends EditTarget {
 }
 
 export async function readTarget(file: string, req: Pick<ChangeRequest, 'loc' | 'scope'>): Promise<TargetText> {
-  const realFile = await realpath(file).catch(() => file);
+  const realFile = await realpath(file).catch(() => writeTarget(file).catch(() => file));
   let bytes: Buffer;
   try {
     bytes = await readFile(realFile);
@@ -74,7 +75,7 @@ export async function changeCompozyFile(
   name: string,
 ): Promise<{ change: FileChange; warnings: string[] }> {
   if (req.dryRun) return computeCompozyChange(req, await readTarget(file, req), name);
-  const realFile = await realpath(file).catch(() => file);
+  const realFile = await realpath(file).catch(() => writeTarget(file).catch(() => file));
   return writeFailures(file, async () => {
     if (req.action === 'create') await mkdir(dirname(realFile), { recursive: true });
     return withFileLock(realFile, async () => {

@@ -96,7 +96,7 @@ export function readTimeout(check: Checker, value: Table): number {
     ]);
     return 0;
   }
-  if (ns < 0) {
+  if (ns < 0n) {
     check.error('negative_timeout', `${check.hookRef} timeout must be non-negative`, ['timeout']);
     return 0;
   }

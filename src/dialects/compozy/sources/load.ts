@@ -4,7 +4,7 @@
 // others. Then the cross-file rules apply: the workspace config.toml replaces global
 // declarations of the same name, and marketplace skill hooks not on the global allowlist are
 // blocked. Declarations come back in load order; ordering.ts puts them in dispatch order.
-import { readdir } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../../declarations/diagnostics.js';
 import type { Declaration } from '../../../declarations/model.js';
@@ -273,7 +273,7 @@ async function loadConfig(file: string, cwd: string, global: boolean): Promise<C
 async function listFolders(dir: string): Promise<string[]> {
   let entries;
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    entries = readdirSync(dir, { withFileTypes: true });
   } catch {
     return [];
   }

@@ -5,7 +5,7 @@
 //   compared by real path) is refused: `path "<p>" escapes extension root "<root>"`. This covers a
 //   command that is absolute only after `{{config_dir}}` (or `{{env:…}}`) expansion;
 // - a bare name stays bare and is looked up on PATH when the hook fires.
-import { lstat, readlink, realpath } from 'node:fs/promises';
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 export type CommandResolution = { ok: true; command: string; missing?: boolean } | { ok: false; message: string };
@@ -23,7 +23,7 @@ export async function resolveExtensionCommand(
   });
   const candidate = resolve(root, expanded);
   if (!isInside(resolve(root), candidate)) return escapes();
-  const realRoot = await realpath(root).catch(() => resolve(root));
+  const realRoot = realOr(root, resolve(root));
   const real = await realPathOfExisting(candidate);
   if (!isInside(realRoot, real.path)) return escapes();
   return real.missing ? { ok: true, command: candidate, missing: true } : { ok: true, command: candidate };
@@ -45,14 +45,14 @@ async function realPathOfExisting(path: string): Promise<{ path: string; missing
   let links = 0;
   for (;;) {
     try {
-      const real = await realpath(current);
+      const real = realpathSync(current);
       return { path: rest === '' ? real : join(real, rest), missing: rest !== '' };
     } catch {
       // A dangling symbolic link: follow it by hand, so where it points is judged now and not
       // only once its target exists (40 links at most, as the kernel allows).
-      const st = await lstat(current).catch(() => undefined);
+      const st = lstatSync(current, { throwIfNoEntry: false });
       if (st?.isSymbolicLink() && links++ < 40) {
-        const target = await readlink(current).catch(() => undefined);
+        const target = readlinkOr(current);
         if (target !== undefined) {
           current = resolve(dirname(current), target);
           continue;
@@ -63,5 +63,23 @@ async function realPathOfExisting(path: string): Promise<{ path: string; missing
       rest = rest === '' ? relative(parent, current) : join(relative(parent, current), rest);
       current = parent;
     }
+  }
+}
+
+// Synchronous file calls: these run for every extension hook on every start, where a thread-pool
+// round trip each cost more than the call (docs/PERFORMANCE.md).
+function realOr(path: string, fallback: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return fallback;
+  }
+}
+
+function readlinkOr(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined;
   }
 }
