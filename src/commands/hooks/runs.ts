@@ -12,7 +12,6 @@ export default class HooksRuns extends HookctlCommand {
     '<%= config.bin %> hooks runs --last 20',
     '<%= config.bin %> hooks runs --session demo --event "tool.*" --outcome denied -o json',
     '<%= config.bin %> hooks runs --stats --all-sessions --since 7d',
-    '<%= config.bin %> hooks runs --follow -o jsonl',
     '<%= config.bin %> hooks runs --all-sessions --export otlp --endpoint http://localhost:4318',
   ];
   static override flags = {
