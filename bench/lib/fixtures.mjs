@@ -26,7 +26,7 @@ export function onGenerate(log) {
 }
 
 /** Creates `dir` afresh unless it is complete; `build` fills it. */
-async function generateOnce(dir, build) {
+export async function generateOnce(dir, build) {
   if (done(dir)) return { dir, reused: true };
   report(`generating ${dir} (once; reused afterwards)`);
   rmSync(dir, { recursive: true, force: true });

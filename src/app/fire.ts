@@ -13,6 +13,7 @@ import type { ExecResult, Executor } from '../exec/types.js';
 import { assertSessionId, newDispatchId, newSessionId } from '../ledger/ids.js';
 import type { RunRecord } from '../ledger/record.js';
 import { hookRunsFile, type Locations } from '../paths.js';
+import { otlpExportConfig } from '../telemetry/config.js';
 import { displayPath } from '../views/location.js';
 
 export type Payload = Record<string, unknown>;
@@ -46,8 +47,10 @@ export interface FireRequest {
   /** Called as each run is recorded (for `-o jsonl` streaming). */
   onRecord?: (r: RunRecord) => void;
   onNotification?: (n: unknown) => void;
-  /** A dispatch's warnings for stderr (a result's `warnings` never reach its JSON). */
+  /** A dispatch's warnings for stderr (a result's `warnings` never reach its JSON), and the export's. */
   onWarning?: (w: string) => void;
+  /** hookctl's version (the exported telemetry's instrumentation scope). */
+  version?: string;
 }
 
 /** `fire -o json`: who dispatched, then the dialect's own result, key for key. */
@@ -339,6 +342,20 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
         return exec;
       }
     : runSubprocess;
+  // OpenTelemetry (SPEC §9): its packages load only when an endpoint is set. A dispatch recorded
+  // to a temporary ledger (`hooks test`'s cases) is not the user's activity and is not exported.
+  const exportConfig = req.sessionsDir === undefined ? otlpExportConfig(req.env) : undefined;
+  const telemetry =
+    exportConfig === undefined
+      ? undefined
+      : (await import('../telemetry/fire-export.js')).startFireExport({
+          config: exportConfig,
+          env: req.env,
+          payload: req.payload,
+          facts: { dispatchId, sessionId, event, dialect: dialect.name },
+          version: req.version ?? '0.0.0',
+        });
+  let verdict = 'failed';
   try {
     const result = await dialect.dispatch({
       event,
@@ -352,12 +369,15 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
       executor,
       onRecord: (r: RunRecord) => {
         req.onRecord?.(r);
+        telemetry?.onRecord(r);
         return ledger?.append(r);
       },
       onNotification: req.onNotification,
       context: catalog.context,
       ...(req.options ? { options: req.options } : {}),
+      ...(telemetry !== undefined ? { observer: telemetry } : {}),
     });
+    verdict = result.verdict;
     const { warnings, ...rest } = result;
     if (Array.isArray(warnings)) for (const w of warnings) if (typeof w === 'string') req.onWarning?.(w);
     return {
@@ -369,6 +389,10 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
     } as FireResult;
   } finally {
     await ledger?.close();
+    // After the ledger is complete: the export can only add a warning.
+    if (telemetry !== undefined) {
+      for (const w of await telemetry.finish({ verdict, failed: verdict === 'failed' })) req.onWarning?.(w);
+    }
   }
 }
 

@@ -15,7 +15,7 @@ export interface HookInfo {
   runs: RunRecord[];
 }
 
-/** The last runs shown (SPEC §6: "its last runs"). */
+/** The last runs shown (SPEC §6: "its last runs"), newest first, from every session (issue 16). */
 export const INFO_RUNS = 10;
 
 /** `onDiagnostics` hears the catalog's problems first, also when no hook has the name. */
@@ -33,6 +33,9 @@ export async function hookInfo(
   if (declarations.length === 0) {
     throw new HookctlError('hook_not_found', `no hooks named "${name}" found`, ExitCode.no);
   }
-  const runs = await lastRunsOfHook(loc, name, INFO_RUNS, opts.session);
+  const runs = lastRunsOfHook(loc, name, INFO_RUNS, {
+    dialects: [...new Set(declarations.map((d) => d.dialect))],
+    session: opts.session,
+  });
   return { name, declarations, runs };
 }

@@ -1,53 +1,34 @@
-// Queries over the run ledger for `hooks runs` and `hooks info`: every dialect's log of one
-// session, merged oldest first. Reads only; the writer is never imported here.
-import { existsSync } from 'node:fs';
+// `hooks runs`, `hooks sessions` and `info NAME`'s runs, bound to a user's locations: each
+// dialect's sessions folder comes from the registry (Dialect.sessionsDir), so a new dialect's
+// sessions are listed, read, counted, followed and exported with no change here. The queries
+// themselves are ./run-history.ts; reads only, the writer is never imported here.
 import { dialects } from '../dialects/registry.js';
-import { ExitCode, HookctlError } from '../errors.js';
-import { hookRunsFile, type Locations } from '../paths.js';
-import { assertSessionId } from '../ledger/ids.js';
 import type { RunRecord } from '../ledger/record.js';
-import { latestSession, mergeByTime, readAllRecords, tailRecords, type RecordFilter } from '../ledger/reader.js';
+import type { SessionsFolder } from '../ledger/sessions.js';
+import type { Locations } from '../paths.js';
+import { lastRuns, newestRuns, selectSessions, sessionsToRead } from './run-history.js';
 
-export interface RunsQuery extends RecordFilter {
-  session?: string;
-  /** Only the last N matching records (read backwards from the end of each log). */
-  last?: number;
+export type { RunsResult, RunsSelection } from './run-history.js';
+
+/** Each dialect's folder of sessions, in registry order. */
+export function sessionsFolders(loc: Locations): SessionsFolder[] {
+  return dialects().map((d) => ({ dialect: d.name, dir: d.sessionsDir(loc) }));
 }
 
-export interface RunsResult {
-  session: string | undefined;
-  records: RunRecord[];
-  /** Lines that were not valid JSON (a torn line after a crash). */
-  skipped: number;
-}
-
-export async function resolveSession(loc: Locations, session?: string): Promise<string | undefined> {
-  if (session !== undefined) return assertSessionId(session);
-  return latestSession(dialects().map((d) => d.sessionsDir(loc)));
-}
-
-export async function queryRuns(loc: Locations, q: RunsQuery): Promise<RunsResult> {
-  const session = await resolveSession(loc, q.session);
-  if (session === undefined) return { session, records: [], skipped: 0 };
-  const files = dialects().map((d) => hookRunsFile(d.sessionsDir(loc), session));
-  // A session asked for by name must have a log somewhere: a typo is not "no runs" (SPEC §7.1).
-  if (q.session !== undefined && !files.some((f) => existsSync(f))) throw unknownSessionError(session);
-  const parts = await Promise.all(
-    files.map((f) => (q.last !== undefined ? tailRecords(f, q.last, q) : readAllRecords(f, q))),
-  );
-  let records = mergeByTime(...parts.map((p) => p.records));
-  if (q.last !== undefined && records.length > q.last) records = records.slice(records.length - q.last);
-  return { session, records, skipped: parts.reduce((n, p) => n + p.skipped, 0) };
-}
-
-export function unknownSessionError(session: string): HookctlError {
-  return new HookctlError(
-    'session_not_found',
-    `no runs recorded for session "${session}" (see: hookctl hooks sessions)`,
-    ExitCode.no,
-  );
-}
-
-export async function lastRunsOfHook(loc: Locations, name: string, n: number, session?: string): Promise<RunRecord[]> {
-  return (await queryRuns(loc, { session, hook: name, last: n })).records;
+/**
+ * `info NAME`'s last `n` runs, newest first: from every session of the hook's dialects (or only
+ * `--session`), since the hook may have run in any of them.
+ */
+export function lastRunsOfHook(
+  loc: Locations,
+  name: string,
+  n: number,
+  opts: { dialects: readonly string[]; session?: string },
+): RunRecord[] {
+  const all = sessionsFolders(loc);
+  const folders = all.filter((f) => opts.dialects.includes(f.dialect));
+  if (opts.session === undefined) return newestRuns(folders, { hook: name }, n);
+  sessionsToRead(all, { session: opts.session }); // a session no dialect has is an error (SPEC §7.1)
+  const files = selectSessions(folders, { session: opts.session })[0]?.files ?? [];
+  return lastRuns([{ session_id: opts.session, files }], { hook: name }, n).records.reverse();
 }

@@ -94,7 +94,9 @@ function cacheFolder(env: NodeJS.ProcessEnv): string | { off: string } {
   const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
   const base =
     nonEmpty(env.NODE_COMPILE_CACHE) ?? join(tmpdir(), `hookctl-compile-cache${uid === undefined ? '' : `-${uid}`}`);
-  const dir = join(base, `hookctl-${process.version}-${process.arch}`);
+  // `2`: entries made before modules with import() were left to Node may hold such a module, and
+  // a hit is trusted without a scan (install below): a new folder, so no such entry is ever read.
+  const dir = join(base, `hookctl-2-${process.version}-${process.arch}`);
   // Checked before anything is made inside: another user's folder, or one others can write to,
   // could hand us their code to run.
   for (const folder of [base, dir]) {

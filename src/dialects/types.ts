@@ -33,6 +33,7 @@ import type { Locator } from '../declarations/source-file.js';
 import type { EventSchemas } from '../events/schema.js';
 import type { Executor } from '../exec/types.js';
 import type { RunRecord } from '../ledger/record.js';
+import type { RunObserver } from '../telemetry/observer.js';
 import type { Locations } from '../paths.js';
 
 /** What every source of one dialect gave: declarations of every status, in dispatch order. */
@@ -141,6 +142,12 @@ export interface DispatchRequest {
   context?: unknown;
   /** Dialect-specific selections from the command line (claude: skills, agent). */
   options?: Record<string, unknown>;
+  /**
+   * Watches the runs (the OpenTelemetry export, only when exporting): call `beforeRun()` just
+   * before starting each hook process and add its `env` to that process's environment, then
+   * `end(record)` once the run's record is built (src/telemetry/observer.ts).
+   */
+  observer?: RunObserver;
 }
 
 /** What `plan` needs: a dispatch request without the parts that run or record anything. */

@@ -7,7 +7,6 @@
 // (docs/PERFORMANCE.md). Reads stay chunked, so memory does not grow with the log.
 import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
 import { usageError } from '../errors.js';
 import { hasWildcard, isValidPattern, pathMatch } from '../matching/pathmatch.js';
 import type { RunRecord } from './record.js';
@@ -20,6 +19,8 @@ export interface RecordFilter {
   /** Records at or after this instant. */
   since?: Date;
   dialect?: string;
+  /** One dispatch: its `dispatch_id`. */
+  dispatch?: string;
 }
 
 export interface ReadResult {
@@ -30,11 +31,17 @@ export interface ReadResult {
 }
 
 export const TAIL_CHUNK_BYTES = 64 * 1024;
+/**
+ * Whole-log scans (stats, sessions, export) read 64 KiB too: measured over 1,000,000 records,
+ * 1 MiB chunks were slower (1.3 s against 0.9 s) and doubled the peak memory, since every line
+ * sliced from a chunk's text keeps that text alive until the collector runs.
+ */
+export const SCAN_CHUNK_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
 
 /** The filter as a predicate. An invalid event pattern is a usage error (exit 2). */
 export function compileFilter(filter: RecordFilter): (record: RunRecord) => boolean {
-  const { event, outcome, hook, since, dialect } = filter;
+  const { event, outcome, hook, since, dialect, dispatch } = filter;
   if (event !== undefined && !isValidPattern(event)) {
     throw usageError(`invalid --event pattern "${event}": syntax error in pattern`);
   }
@@ -50,6 +57,7 @@ export function compileFilter(filter: RecordFilter): (record: RunRecord) => bool
     (outcome === undefined || r.outcome === outcome) &&
     (hook === undefined || r.hook_name === hook) &&
     (dialect === undefined || r.dialect === dialect) &&
+    (dispatch === undefined || r.dispatch_id === dispatch) &&
     (sinceMs === undefined || recordTime(r) >= sinceMs);
 }
 
@@ -60,7 +68,7 @@ export function recordTime(record: RunRecord): number {
 }
 
 /** One line as a record, or undefined when it is not a JSON object. */
-function parseLine(line: string): RunRecord | undefined {
+export function parseRecordLine(line: string): RunRecord | undefined {
   try {
     const value: unknown = JSON.parse(line);
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as RunRecord) : undefined;
@@ -70,7 +78,7 @@ function parseLine(line: string): RunRecord | undefined {
 }
 
 /** A read descriptor of `file`, or undefined when it does not exist; other failures throw. */
-function openIfExists(file: string): number | undefined {
+export function openIfExists(file: string): number | undefined {
   try {
     return openSync(file, 'r');
   } catch (err) {
@@ -81,35 +89,79 @@ function openIfExists(file: string): number | undefined {
 
 /** Every matching record of the file, streaming. A missing file has none. */
 export async function readAllRecords(file: string, filter: RecordFilter = {}): Promise<ReadResult> {
-  const matches = compileFilter(filter);
   const records: RunRecord[] = [];
-  let skipped = 0;
-  const take = (line: string) => {
-    if (line.trim() === '') return; // e.g. the newline a writer adds after a torn line
-    const record = parseLine(line);
-    if (record === undefined) skipped++;
-    else if (matches(record)) records.push(record);
-  };
+  const { skipped } = scanRecords(file, (r) => void records.push(r), filter);
+  return { records, skipped };
+}
+
+export interface ScanResult {
+  /** Lines that were not a JSON object. */
+  skipped: number;
+  /** Bytes read: the size of the log when the scan ran. */
+  bytes: number;
+}
+
+/**
+ * Calls `visit` with every matching record of the file, in file order, holding one chunk and one
+ * line at a time: memory stays bounded whatever the size of the log. A missing file has none.
+ */
+export function scanRecords(
+  file: string,
+  visit: (record: RunRecord) => void,
+  filter: RecordFilter = {},
+  from = 0,
+): ScanResult {
   const fd = openIfExists(file);
-  if (fd === undefined) return { records: [], skipped: 0 }; // a missing log has no records
-  const decoder = new StringDecoder('utf8'); // keeps a character cut by a chunk for the next one
-  const chunk = Buffer.alloc(TAIL_CHUNK_BYTES);
-  let carry = '';
+  if (fd === undefined) return { skipped: 0, bytes: 0 }; // a missing log has no records
   try {
-    for (let bytesRead = readSync(fd, chunk); bytesRead > 0; bytesRead = readSync(fd, chunk)) {
-      const text = carry + decoder.write(chunk.subarray(0, bytesRead));
-      let start = 0;
-      for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-        take(text.slice(start, nl));
-        start = nl + 1;
-      }
-      carry = text.slice(start);
-    }
+    return scanDescriptor(fd, from, fstatSync(fd).size, compileFilter(filter), visit);
   } finally {
     closeSync(fd);
   }
-  take(carry + decoder.end());
-  return { records, skipped };
+}
+
+/**
+ * Reads `fd` from `start` up to `end` (or its end of file) and visits each matching record.
+ * With `keepTail`, bytes after the last newline are not a line yet (a record being written):
+ * they are left unread and `bytes` stops before them.
+ */
+export function scanDescriptor(
+  fd: number,
+  start: number,
+  end: number,
+  matches: (record: RunRecord) => boolean,
+  visit: (record: RunRecord) => void,
+  keepTail = false,
+): ScanResult {
+  let skipped = 0;
+  const take = (bytes: Buffer, from: number, to: number) => {
+    if (to === from) return; // e.g. the newline a writer adds after a torn line
+    const line = bytes.toString('utf8', from, to); // lines split at 0x0a never cut a UTF-8 character
+    const record = parseRecordLine(line);
+    if (record !== undefined) {
+      if (matches(record)) visit(record);
+    } else if (line.trim() !== '') skipped++; // white space alone is no line (and rare: trim only here)
+  };
+  // Sized to what is there: a sessions listing scans thousands of small logs.
+  const chunk = Buffer.allocUnsafe(Math.min(SCAN_CHUNK_BYTES, Math.max(1, end - start)));
+  let carry = Buffer.alloc(0); // the start of a line that continues in the next chunk
+  let position = start;
+  while (position < end) {
+    const bytesRead = readSync(fd, chunk, 0, Math.min(chunk.length, end - position), position);
+    if (bytesRead === 0) break;
+    position += bytesRead;
+    const bytes =
+      carry.length === 0 ? chunk.subarray(0, bytesRead) : Buffer.concat([carry, chunk.subarray(0, bytesRead)]);
+    let from = 0;
+    for (let nl = bytes.indexOf(NEWLINE); nl !== -1; nl = bytes.indexOf(NEWLINE, from)) {
+      take(bytes, from, nl);
+      from = nl + 1;
+    }
+    carry = Buffer.from(bytes.subarray(from)); // a copy: `chunk` is read into again
+  }
+  if (keepTail) return { skipped, bytes: position - carry.length };
+  if (carry.length > 0) take(carry, 0, carry.length);
+  return { skipped, bytes: position };
 }
 
 /**
@@ -118,43 +170,71 @@ export async function readAllRecords(file: string, filter: RecordFilter = {}): P
  * `skipped` counts the non-JSON lines among those read.
  */
 export async function tailRecords(file: string, n: number, filter: RecordFilter = {}): Promise<ReadResult> {
+  return tailRecordsSync(file, n, filter);
+}
+
+/** `tailRecords` for synchronous callers (the sessions listing reads thousands of logs). */
+export function tailRecordsSync(file: string, n: number, filter: RecordFilter = {}): ReadResult {
   const matches = compileFilter(filter);
   if (n <= 0) return { records: [], skipped: 0 };
   const fd = openIfExists(file);
   if (fd === undefined) return { records: [], skipped: 0 }; // a missing log has no records
+  try {
+    return tailDescriptor(fd, fstatSync(fd).size, n, matches);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The last `n` matching records of `fd` before byte `end`, oldest first (see tailRecords). */
+export function tailDescriptor(
+  fd: number,
+  end: number,
+  n: number,
+  matches: (record: RunRecord) => boolean,
+): ReadResult {
   const newestFirst: RunRecord[] = [];
   let skipped = 0;
   const take = (bytes: Buffer) => {
     const line = bytes.toString('utf8'); // lines split at 0x0a never cut a UTF-8 character
     if (line.trim() === '') return;
-    const record = parseLine(line);
+    const record = parseRecordLine(line);
     if (record === undefined) skipped++;
     else if (matches(record)) newestFirst.push(record);
   };
-  try {
-    let position = fstatSync(fd).size;
-    // Bytes before the first newline seen so far: the end of a line whose start is further back.
-    let partial = Buffer.alloc(0);
-    while (position > 0 && newestFirst.length < n) {
-      const size = Math.min(TAIL_CHUNK_BYTES, position);
-      position -= size;
-      const chunk = Buffer.alloc(size);
-      const bytesRead = readSync(fd, chunk, 0, size, position);
-      const bytes =
-        partial.length === 0 ? chunk.subarray(0, bytesRead) : Buffer.concat([chunk.subarray(0, bytesRead), partial]);
-      let end = bytes.length;
-      for (let i = bytes.length - 1; i >= 0 && newestFirst.length < n; i--) {
-        if (bytes[i] !== NEWLINE) continue;
-        take(bytes.subarray(i + 1, end));
-        end = i;
-      }
-      partial = Buffer.from(bytes.subarray(0, end));
+  let position = end;
+  // Bytes before the first newline seen so far: the end of a line whose start is further back.
+  let partial = Buffer.alloc(0);
+  while (position > 0 && newestFirst.length < n) {
+    const size = Math.min(TAIL_CHUNK_BYTES, position);
+    position -= size;
+    const chunk = Buffer.alloc(size);
+    const bytesRead = readSync(fd, chunk, 0, size, position);
+    const bytes =
+      partial.length === 0 ? chunk.subarray(0, bytesRead) : Buffer.concat([chunk.subarray(0, bytesRead), partial]);
+    let stop = bytes.length;
+    for (let i = bytes.length - 1; i >= 0 && newestFirst.length < n; i--) {
+      if (bytes[i] !== NEWLINE) continue;
+      take(bytes.subarray(i + 1, stop));
+      stop = i;
     }
-    if (position === 0 && newestFirst.length < n) take(partial);
-  } finally {
-    closeSync(fd);
+    partial = Buffer.from(bytes.subarray(0, stop));
   }
+  if (position === 0 && newestFirst.length < n) take(partial);
   return { records: newestFirst.reverse(), skipped };
+}
+
+/** The offset just after the last newline before `end` (0 when there is none): where whole lines stop. */
+export function lastLineEnd(fd: number, end: number): number {
+  const chunk = Buffer.alloc(Math.min(TAIL_CHUNK_BYTES, Math.max(1, end)));
+  for (let position = end; position > 0;) {
+    const size = Math.min(chunk.length, position);
+    position -= size;
+    const bytesRead = readSync(fd, chunk, 0, size, position);
+    const nl = chunk.subarray(0, bytesRead).lastIndexOf(NEWLINE);
+    if (nl !== -1) return position + nl + 1;
+  }
+  return 0;
 }
 
 /**

@@ -21,10 +21,11 @@ export const errorCell = (r: RunRecord): string =>
 /** Whether any record has a decision, so that tables without one keep their columns. */
 export const anyDecision = (records: readonly RunRecord[]): boolean => records.some((r) => r.decision != null);
 
-export function renderRuns(result: RunsResult, colour: Colour): string {
-  if (result.session === undefined) return 'No sessions recorded yet.';
-  const title = colour.paint('dim', `session ${result.session}`);
-  if (result.records.length === 0) return `${title}\nNo runs match.`;
+/** `acrossSessions`: the query read every session (--all-sessions, or --dispatch without --session). */
+export function renderRuns(result: RunsResult, colour: Colour, opts: { acrossSessions?: boolean } = {}): string {
+  if (result.session === undefined && !opts.acrossSessions) return 'No sessions recorded yet.';
+  const title = result.session === undefined ? '' : `${colour.paint('dim', `session ${result.session}`)}\n`;
+  if (result.records.length === 0) return `${title}No runs match.`;
   const decisions = anyDecision(result.records);
   const head = ['Hook', 'Event', 'Outcome', ...(decisions ? ['Decision'] : []), 'Duration', 'Error', 'Recorded'];
   const table = renderTable(
@@ -41,7 +42,7 @@ export function renderRuns(result: RunsResult, colour: Colour): string {
     colour,
     { cutFirst: [head.indexOf('Error')] },
   );
-  return `${title}\n${table}`;
+  return `${title}${table}`;
 }
 
 /** The stderr note about lines that are not JSON; undefined when there are none. */

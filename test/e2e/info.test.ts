@@ -230,7 +230,7 @@ describe('hooks info', { timeout: 120_000 }, () => {
     expect(r.stderr.trimEnd().split('\n').length).toBeLessThan(4);
   });
 
-  it('shows the last 10 runs of the hook from the latest session, oldest first', async () => {
+  it('shows the last 10 runs of the hook, newest first (issue 16; across sessions: runs-over-time.test.ts)', async () => {
     const { env, W: w } = demoCopy();
     const dir = join(env.COMPOZY_HOME, 'sessions', 'sess_info');
     mkdirSync(dir, { recursive: true });
@@ -242,7 +242,7 @@ describe('hooks info', { timeout: 120_000 }, () => {
     writeFileSync(join(dir, 'hook-runs.jsonl'), lines.join('\n') + '\n');
     const out = await info('prompt-style', w, env);
     expect(out.runs.map((r) => r.run_id)).toEqual(
-      Array.from({ length: 10 }, (_, k) => `run_prompt-style_${String(k + 5).padStart(2, '0')}`),
+      Array.from({ length: 10 }, (_, k) => `run_prompt-style_${String(14 - k).padStart(2, '0')}`),
     );
     expect(out.runs.every((r) => r.hook_name === 'prompt-style')).toBe(true);
     const human = await runCli(['hooks', 'info', 'prompt-style', ...w], { env });

@@ -676,3 +676,49 @@ describe('planDispatch', () => {
     ]);
   });
 });
+
+describe('the run observer (the OpenTelemetry seam)', () => {
+  /** Hands out TRACEPARENT-like ids in order and remembers which record ended which id. */
+  function observer() {
+    let n = 0;
+    const ended = new Map<string, string>(); // id -> hook name of the record
+    return {
+      ended,
+      beforeRun() {
+        const id = `tp-${++n}`;
+        return { env: { TRACEPARENT: id }, end: (r: RunRecord) => void ended.set(id, r.hook_name) };
+      },
+    };
+  }
+
+  it("gives each hook process its own variables and ends each with that run's record, sync and async alike", async () => {
+    const obs = observer();
+    const { executor, requests } = fakeExecutor({
+      // async hooks finish in the opposite order to their start
+      slow: () => new Promise((r) => setTimeout(() => r({}), 30)),
+      fast: () => new Promise((r) => setTimeout(() => r({}), 1)),
+    });
+    const { runs } = await dispatch({
+      declarations: [
+        decl('a', { env: { TRACEPARENT: 'declared' } }),
+        decl('b'),
+        decl('slow', { mode: 'async' }),
+        decl('fast', { mode: 'async' }),
+      ],
+      executor,
+      observer: obs,
+    });
+    expect(runs).toHaveLength(4);
+    const byCommand = new Map(requests.map((r) => [r.command, r.env.TRACEPARENT]));
+    expect(new Set(byCommand.values()).size).toBe(4);
+    for (const [command, id] of byCommand) expect(obs.ended.get(id!)).toBe(command);
+    // the observer's variables come last, over the hook's own env
+    expect(requests[0]!.env.TRACEPARENT).toBe('tp-1');
+  });
+
+  it("adds nothing to a hook's environment without an observer", async () => {
+    const { executor, requests } = fakeExecutor({});
+    await dispatch({ declarations: [decl('a')], executor });
+    expect(requests[0]!.env.TRACEPARENT).toBeUndefined();
+  });
+});

@@ -1,49 +1,73 @@
-import { Flags, HookctlCommand } from '../../cli/base-command.js';
+import { HookctlCommand } from '../../cli/base-command.js';
 import { eventPatternWarning } from '../../app/event-names.js';
-import { queryRuns } from '../../app/runs.js';
-import { dialectNames } from '../../dialects/registry.js';
-import { parseSince } from '../../ledger/reader.js';
+import { exportRuns, followRuns, queryRuns, runStats } from '../../app/run-history.js';
+import { runsModeFlags, runsSelectionFlags, selectionOf, stopSignal } from '../../cli/runs-flags.js';
+import { sessionsFolders } from '../../app/runs.js';
+import * as view from '../../views/run-history.js';
 import { renderRuns, skippedLinesWarning } from '../../views/run-records.js';
 
 export default class HooksRuns extends HookctlCommand {
-  static override summary = 'Show recorded hook runs of one session, oldest first.';
+  static override summary = 'Show recorded hook runs: one session, every session, statistics, live, or export them.';
   static override examples = [
     '<%= config.bin %> hooks runs --last 20',
     '<%= config.bin %> hooks runs --session demo --event "tool.*" --outcome denied -o json',
-    '<%= config.bin %> hooks runs --since 15m',
+    '<%= config.bin %> hooks runs --stats --all-sessions --since 7d',
+    '<%= config.bin %> hooks runs --all-sessions --export otlp --endpoint http://localhost:4318',
   ];
   static override flags = {
-    session: Flags.string({ description: 'Session id (default: the most recently written session).' }),
-    event: Flags.string({ description: 'Only this event, or a path.Match pattern such as "tool.*".' }),
-    outcome: Flags.string({
-      description: 'Only this outcome.',
-      options: ['applied', 'denied', 'failed', 'skipped', 'dropped', 'rejected'],
-    }),
-    hook: Flags.string({ description: 'Only runs of this hook name.' }),
-    since: Flags.string({ description: 'Only runs recorded since an RFC 3339 time or a duration ago (90s, 15m, 2h).' }),
-    last: Flags.integer({ description: 'Only the last N matching runs.', min: 1 }),
-    dialect: Flags.string({ description: 'Only runs of this dialect.', options: dialectNames() }),
+    ...runsSelectionFlags,
+    ...runsModeFlags,
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(HooksRuns);
     const unmatched = eventPatternWarning(flags.event);
     if (unmatched) this.printWarning(unmatched);
-    const since = flags.since === undefined ? undefined : parseSince(flags.since, new Date());
-    const result = await queryRuns(this.locations(flags), {
-      session: flags.session,
-      event: flags.event,
-      outcome: flags.outcome,
-      hook: flags.hook,
-      since,
-      last: flags.last,
-      dialect: flags.dialect,
-    });
-    const skipped = skippedLinesWarning(result.skipped);
-    if (skipped) this.printWarning(skipped);
+    const sel = selectionOf(flags);
+    const folders = sessionsFolders(this.locations(flags));
     const format = this.outputFormat(flags);
+    const colour = this.colour(flags);
+    const warnSkipped = (n: number) => {
+      const warning = skippedLinesWarning(n);
+      if (warning) this.printWarning(warning);
+    };
+    if (flags.follow) {
+      const line = view.followFormat(format, colour); // -o json cannot stream: a usage error
+      if (format === 'human') this.print(view.followHeader(colour));
+      return followRuns(folders, sel, {
+        onRecord: (r) => this.print(line(r)),
+        onSkipped: warnSkipped,
+        signal: stopSignal(),
+      });
+    }
+    if (flags.stats) {
+      const { rows, skipped } = runStats(folders, sel);
+      warnSkipped(skipped);
+      if (format === 'json') return this.printJson(rows);
+      if (format === 'jsonl') return this.printJsonl(rows);
+      return this.print(view.statsTable(rows, colour));
+    }
+    if (flags.export) {
+      const result = await exportRuns(folders, sel, {
+        env: process.env,
+        endpoint: flags.endpoint,
+        version: this.config.version,
+      });
+      warnSkipped(result.skipped);
+      for (const w of [...result.warnings, ...result.failures]) this.printWarning(w);
+      if (format === 'json') this.printJson(result);
+      else
+        this.print(
+          view.exportSummary(result, flags.endpoint ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? 'the OTLP endpoints'),
+        );
+      if (result.failures.length > 0) this.exitWith(1);
+      return;
+    }
+    const result = queryRuns(folders, sel);
+    warnSkipped(result.skipped);
     if (format === 'json') return this.printJson(result.records);
     if (format === 'jsonl') return this.printJsonl(result.records);
-    this.print(renderRuns(result, this.colour(flags)));
+    const acrossSessions = sel.allSessions === true || (sel.dispatch !== undefined && sel.session === undefined);
+    this.print(renderRuns(result, colour, { acrossSessions }));
   }
 }

@@ -13,6 +13,7 @@ import type { ExecResult } from '../../exec/types.js';
 import { depthExceededError } from '../../exec/depth.js';
 import { readAllRecords } from '../../ledger/reader.js';
 import type { RunRecord } from '../../ledger/record.js';
+import type { RunObservation } from '../../telemetry/observer.js';
 import { readAnswer, secondsText, type HandlerRun, type HookAnswer } from './answer.js';
 import type { ClaudeEventData } from './catalog-types.js';
 import { claudeEvent, defaultTimeoutS } from './catalog.js';
@@ -167,7 +168,9 @@ export async function dispatchClaude(req: DispatchRequest): Promise<ClaudeDispat
     sel: HandlerSelection,
     r: RunRecord,
     extra: Omit<Finished, 'sel' | 'record'>,
+    observation?: RunObservation,
   ): Promise<Finished> => {
+    observation?.end(r);
     await req.onRecord(r);
     return { sel, record: r, ...extra };
   };
@@ -213,6 +216,8 @@ export async function dispatchClaude(req: DispatchRequest): Promise<ClaudeDispat
           async: sel.info.async,
           asyncRewake: sel.info.async_rewake,
         };
+        // The OpenTelemetry export (DispatchRequest.observer): a span opened now, its TRACEPARENT for the process.
+        const observation = req.observer?.beforeRun();
         if (sel.info.handler_type === 'http') {
           const result = await runHttp(sel, env, payload, timeoutMs, ctx);
           const answer = readAnswer(event, httpRun(result, timeoutMs / 1000), answerOpts);
@@ -225,6 +230,7 @@ export async function dispatchClaude(req: DispatchRequest): Promise<ClaudeDispat
               httpStatus: result.kind === 'response' ? result.status : null,
             }),
             { answer, timeoutS: timeoutMs / 1000 },
+            observation,
           );
         }
         const exec = await req.executor({
@@ -232,7 +238,7 @@ export async function dispatchClaude(req: DispatchRequest): Promise<ClaudeDispat
           // `fire --verbose` names the output it shows by the hook's §2.2 name.
           ...(sel.decl.name !== null ? { label: sel.decl.name } : {}),
           cwd,
-          env,
+          env: observation === undefined ? env : { ...env, ...observation.env },
           stdin,
           timeoutMs,
           stdoutLimitBytes: CLAUDE_STDOUT_LIMIT,
@@ -248,6 +254,7 @@ export async function dispatchClaude(req: DispatchRequest): Promise<ClaudeDispat
             timeoutS: timeoutMs / 1000,
             ...(envFile ? { envFile } : {}),
           },
+          observation,
         );
       }),
     );

@@ -64,6 +64,7 @@ export async function dispatchCompozyFire(req: DispatchRequest): Promise<Dispatc
     dispatchId: req.dispatchId,
     invokingEnv: req.env,
     onRecord: req.onRecord,
+    observer: req.observer,
   });
   return {
     verdict: result.verdict,

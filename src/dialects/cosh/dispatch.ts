@@ -14,6 +14,7 @@ import type { Outcome, RunRecord } from '../../ledger/record.js';
 import { coshMatcherMatches } from './matcher.js';
 import { processFields } from '../../ledger/record-fields.js';
 import { depthExceededError } from '../../exec/depth.js';
+import type { RunObservation, RunObserver } from '../../telemetry/observer.js';
 
 export type CoshVerdict = 'allow' | 'block' | 'ask' | 'pass';
 
@@ -42,6 +43,8 @@ export interface CoshDispatchOptions {
   coshHome: string;
   onRecord: (r: RunRecord) => void | Promise<void>;
   onNotification?: (n: CoshNotification) => void;
+  /** Told before each hook process starts and when its record is built (src/telemetry/observer.ts). */
+  observer?: RunObserver;
 }
 
 export interface CoshDispatchResult {
@@ -188,11 +191,13 @@ export async function dispatchCosh(opts: CoshDispatchOptions): Promise<CoshDispa
 
   for (const decl of matched) {
     const timeoutMs = decl.timeout_ms > 0 ? decl.timeout_ms : DEFAULT_TIMEOUT_MS;
+    const observation = opts.observer?.beforeRun();
+    const env = buildCoshHookEnv(opts.invokingEnv, decl.env, opts.depth);
     const exec = await opts.executor({
       command: '/bin/sh',
       args: ['-c', decl.command],
       cwd: decl.cwd,
-      env: buildCoshHookEnv(opts.invokingEnv, decl.env, opts.depth),
+      env: observation === undefined ? env : { ...env, ...observation.env },
       stdin,
       timeoutMs,
       label: decl.name ?? '',
@@ -207,6 +212,7 @@ export async function dispatchCosh(opts: CoshDispatchOptions): Promise<CoshDispa
         opts,
         result,
         runRecord(opts, decl, exec, { outcome: 'failed', decision, reason: null, error: parsed.error }),
+        observation,
       );
       continue;
     }
@@ -217,6 +223,7 @@ export async function dispatchCosh(opts: CoshDispatchOptions): Promise<CoshDispa
       opts,
       result,
       runRecord(opts, decl, exec, { outcome, decision: answer.decision, reason: answer.reason }),
+      observation,
     );
 
     if (answer.reason !== null) result.reason = answer.reason;
@@ -289,7 +296,13 @@ function runRecord(opts: CoshDispatchOptions, decl: Declaration, exec: ExecResul
   };
 }
 
-async function finish(opts: CoshDispatchOptions, result: CoshDispatchResult, record: RunRecord): Promise<void> {
+async function finish(
+  opts: CoshDispatchOptions,
+  result: CoshDispatchResult,
+  record: RunRecord,
+  observation: RunObservation | undefined,
+): Promise<void> {
+  observation?.end(record);
   result.runs.push(record);
   await opts.onRecord(record);
 }

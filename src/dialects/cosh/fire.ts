@@ -54,6 +54,7 @@ export async function dispatchCoshFire(req: DispatchRequest): Promise<DispatchRe
     workspace: req.loc.workspace,
     coshHome: req.loc.coshHome,
     onRecord: req.onRecord,
+    observer: req.observer,
     onNotification: req.onNotification,
   });
   return {

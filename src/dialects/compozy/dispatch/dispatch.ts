@@ -12,6 +12,7 @@ import type { RunRecord } from '../../../ledger/record.js';
 import { evaluateMatcher, type FieldVerdict } from '../matcher.js';
 import { AsyncPool, type PoolJob } from '../../../exec/async-pool.js';
 import { depthExceededError } from '../../../exec/depth.js';
+import type { RunObservation, RunObserver } from '../../../telemetry/observer.js';
 import { checkGuard, isDenyLikeDecision } from './guards.js';
 import { applyPatch, decodePatch, type DecodedPatch } from './patch.js';
 import { buildRunRecord, recordsPatch, type RecordContext, type RunFacts } from './records.js';
@@ -53,6 +54,8 @@ export interface CompozyDispatchOptions {
   invokingEnv: NodeJS.ProcessEnv;
   onRecord: (record: RunRecord) => void | Promise<void>;
   asyncOptions?: AsyncOptions;
+  /** Told before each hook process starts and when its record is built (src/telemetry/observer.ts). */
+  observer?: RunObserver;
 }
 
 export const ASYNC_DROPPED_ERROR = 'hooks: async hook submission dropped';
@@ -72,8 +75,9 @@ export async function dispatchCompozy(opts: CompozyDispatchOptions): Promise<Com
     depth: opts.depth,
   };
   const runs: RunRecord[] = [];
-  const emit = async (decl: OrderedDeclaration, facts: RunFacts): Promise<void> => {
+  const emit = async (decl: OrderedDeclaration, facts: RunFacts & { observation?: RunObservation }): Promise<void> => {
     const record = buildRunRecord(ctx, decl, facts);
+    facts.observation?.end(record);
     runs.push(record);
     await opts.onRecord(record);
   };
@@ -102,7 +106,12 @@ export async function dispatchCompozy(opts: CompozyDispatchOptions): Promise<Com
   let current = opts.payload;
   for (const decl of syncHooks) {
     const run = await runner(decl, current);
-    const facts = { durationMs: run.durationMs, exec: run.exec, patch: recordedPatch(event, run.patch) };
+    const facts = {
+      durationMs: run.durationMs,
+      exec: run.exec,
+      patch: recordedPatch(event, run.patch),
+      observation: run.observation,
+    };
     if (run.error !== undefined) {
       await emit(decl, { ...facts, outcome: 'failed', error: run.error });
       if (decl.required) {
@@ -191,6 +200,8 @@ interface HookRun {
   patch?: DecodedPatch;
   /** The cause, when the hook failed. */
   error?: string;
+  /** The observer's view of this run, when its process was started. */
+  observation?: RunObservation;
 }
 
 type HookRunner = (
@@ -205,11 +216,13 @@ function hookRunner(opts: CompozyDispatchOptions, patchDef: PatchType): HookRunn
     const secrets = resolveSecretEnv(decl.secret_env, opts.invokingEnv);
     if ('error' in secrets) return { durationMs: 0, error: `hooks: hook ${q(name)}: resolve ${secrets.error}` };
     const timeoutMs = decl.timeout_ms > 0 ? decl.timeout_ms : DEFAULT_TIMEOUT_MS;
+    const observation = opts.observer?.beforeRun();
+    const env = buildCompozyHookEnv(opts.invokingEnv, decl.env, secrets.env, opts.depth);
     const request: CancellableRequest = {
       command: decl.command,
       args: decl.args,
       cwd: decl.cwd,
-      env: buildCompozyHookEnv(opts.invokingEnv, decl.env, secrets.env, opts.depth),
+      env: observation === undefined ? env : { ...env, ...observation.env },
       stdin: JSON.stringify(payload),
       timeoutMs,
       label: name,
@@ -221,16 +234,17 @@ function hookRunner(opts: CompozyDispatchOptions, patchDef: PatchType): HookRunn
       exec = await opts.executor(request);
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
-      return { durationMs: monotonicMs() - started, error: `hooks: hook ${q(name)}: ${why}` };
+      return { durationMs: monotonicMs() - started, error: `hooks: hook ${q(name)}: ${why}`, observation };
     }
     const durationMs = exec.durationMs;
-    if (signal?.aborted) return { durationMs, exec, error: HOOK_CANCELED_ERROR };
-    if (exec.startError) return { durationMs, exec, error: startFailureText(name, decl.command, exec.startError) };
+    if (signal?.aborted) return { durationMs, exec, error: HOOK_CANCELED_ERROR, observation };
+    if (exec.startError)
+      return { durationMs, exec, error: startFailureText(name, decl.command, exec.startError), observation };
     const failure = formatExecFailure(exec, timeoutMs);
-    if (failure !== undefined) return { durationMs, exec, error: failure };
+    if (failure !== undefined) return { durationMs, exec, error: failure, observation };
     const decoded = decodePatch(exec.stdout, name, opts.event.patch, patchDef);
-    if (!decoded.ok) return { durationMs, exec, error: decoded.error };
-    return { durationMs, exec, patch: decoded.patch };
+    if (!decoded.ok) return { durationMs, exec, error: decoded.error, observation };
+    return { durationMs, exec, patch: decoded.patch, observation };
   };
 }
 
@@ -277,7 +291,12 @@ async function runAsyncHooks(
       decl,
       run: async (signal): Promise<RunFacts> => {
         const run = await runner(decl, copy, signal);
-        const facts = { durationMs: run.durationMs, exec: run.exec, patch: recordedPatch(event, run.patch) };
+        const facts = {
+          durationMs: run.durationMs,
+          exec: run.exec,
+          patch: recordedPatch(event, run.patch),
+          observation: run.observation,
+        };
         if (run.error !== undefined) return { ...facts, outcome: 'failed', error: run.error };
         return { ...facts, outcome: 'applied' };
       },

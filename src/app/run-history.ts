@@ -1,0 +1,265 @@
+// Runs over time (SPEC §9): which logs a `runs` query reads, and the queries over them — records,
+// statistics, follow, export — for every dialect. Dialect-agnostic: the caller names each
+// dialect's sessions folder (the registry's `sessionsDir`), this module only reads the logs.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { HookctlError, ExitCode } from '../errors.js';
+import { assertSessionId } from '../ledger/ids.js';
+import type { RunRecord } from '../ledger/record.js';
+import { mergeByTime, recordTime, scanRecords, tailRecordsSync, type RecordFilter } from '../ledger/reader.js';
+import { findSessionLogs, LOG_FILE, type SessionLog, type SessionsFolder } from '../ledger/sessions.js';
+import { RunStats, type RunStatsRow } from '../ledger/stats.js';
+import { otlpExportConfig } from '../telemetry/config.js';
+
+export interface RunsSelection extends RecordFilter {
+  /** One session (default: the most recently written one). */
+  session?: string;
+  /** Every session, newest session last. */
+  allSessions?: boolean;
+  /** Only the last N matching records. */
+  last?: number;
+}
+
+/** One session's logs (one per dialect that has one), in the order they are read. */
+export interface SessionLogs {
+  session_id: string;
+  files: string[];
+}
+
+export interface RunsResult {
+  /** The session read, when one session was (undefined with --all-sessions or when there is none). */
+  session: string | undefined;
+  records: RunRecord[];
+  /** Lines that were not valid JSON (a torn line after a crash). */
+  skipped: number;
+}
+
+/**
+ * The sessions a selection reads, oldest first. A session's logs are grouped by id across
+ * dialects. "Newest" is by modification time: a log is written after each of its records is
+ * stamped, so its mtime bounds every record in it (the stopping rule of `lastRuns` relies on it).
+ */
+export function selectSessions(folders: readonly SessionsFolder[], sel: RunsSelection): SessionLogs[] {
+  const scoped = folders.filter((f) => sel.dialect === undefined || f.dialect === sel.dialect);
+  if (sel.session !== undefined && !sel.allSessions) {
+    const id = assertSessionId(sel.session);
+    return [{ session_id: id, files: scoped.map((f) => join(f.dir, id, LOG_FILE)) }];
+  }
+  const sessions = groupBySession(findSessionLogs(scoped)).sort((a, b) => a.mtimeMs - b.mtimeMs || cmp(a.id, b.id));
+  if (sel.allSessions) return sessions.map((s) => ({ session_id: s.id, files: s.logs.map((l) => l.file) }));
+  const latest = sessions.at(-1);
+  return latest === undefined ? [] : [{ session_id: latest.id, files: latest.logs.map((l) => l.file) }];
+}
+
+interface GroupedSession {
+  id: string;
+  logs: SessionLog[];
+  mtimeMs: number;
+}
+
+function groupBySession(logs: SessionLog[]): GroupedSession[] {
+  const byId = new Map<string, GroupedSession>();
+  for (const log of logs) {
+    const g = byId.get(log.session_id);
+    if (g === undefined) byId.set(log.session_id, { id: log.session_id, logs: [log], mtimeMs: log.mtimeMs });
+    else {
+      g.logs.push(log);
+      g.mtimeMs = Math.max(g.mtimeMs, log.mtimeMs);
+    }
+  }
+  return [...byId.values()];
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** `--session ID` that names no log at all: SPEC §7.1 (a typo is not "no runs"). */
+export function unknownSessionError(session: string): HookctlError {
+  return new HookctlError(
+    'session_not_found',
+    `no runs recorded for session "${session}" (see: hookctl hooks sessions)`,
+    ExitCode.no,
+  );
+}
+
+/**
+ * The sessions a selection reads, oldest first. With `--dispatch` and no `--session`, every
+ * session is searched, newest first, and the first one holding that dispatch is the one read (a
+ * dispatch writes to one session's log).
+ */
+export function sessionsToRead(folders: readonly SessionsFolder[], sel: RunsSelection): SessionLogs[] {
+  if (sel.session !== undefined && !sel.allSessions) {
+    // Unknown to every dialect, whatever --dialect keeps: the id is a typo, not "no runs".
+    const anywhere = selectSessions(folders, { session: sel.session })[0]!;
+    if (!anywhere.files.some(isFile)) throw unknownSessionError(anywhere.session_id);
+    return selectSessions(folders, sel);
+  }
+  if (sel.dispatch === undefined || sel.allSessions) return selectSessions(folders, sel);
+  const newestFirst = selectSessions(folders, { ...sel, allSessions: true }).reverse();
+  const holder = newestFirst.find((s) => s.files.some((f) => tailRecordsSync(f, 1, sel).records.length > 0));
+  return holder === undefined ? [] : [holder];
+}
+
+/** `hooks runs` records: oldest first within a session, sessions oldest first. */
+export function queryRuns(folders: readonly SessionsFolder[], sel: RunsSelection): RunsResult {
+  const sessions = sessionsToRead(folders, sel);
+  const session = sel.allSessions ? undefined : sessions[0]?.session_id;
+  if (sel.last !== undefined) return { session, ...lastRuns(sessions, sel, sel.last) };
+  const records: RunRecord[] = [];
+  let skipped = 0;
+  for (const s of sessions) {
+    const parts = s.files.map((f) => {
+      const list: RunRecord[] = [];
+      skipped += scanRecords(f, (r) => void list.push(r), sel).skipped;
+      return list;
+    });
+    for (const r of mergeByTime(...parts)) records.push(r);
+  }
+  return { session, records, skipped };
+}
+
+/**
+ * The last `n` matching records over the sessions (given oldest first), oldest first. Reads each
+ * session backwards, newest session first, and stops once it has n records newer than anything
+ * an older session can hold: the cost depends on n, not on the size or number of the logs.
+ */
+export function lastRuns(
+  sessions: readonly SessionLogs[],
+  filter: RecordFilter,
+  n: number,
+): { records: RunRecord[]; skipped: number } {
+  let found: RunRecord[] = [];
+  let skipped = 0;
+  for (let i = sessions.length - 1; i >= 0; i--) {
+    const s = sessions[i]!;
+    if (found.length >= n && Math.max(...s.files.map(mtimeMs)) < oldestTime(found)) break;
+    const parts = s.files.map((f) => tailRecordsSync(f, n, filter));
+    skipped += parts.reduce((k, p) => k + p.skipped, 0);
+    found = mergeByTime(mergeByTime(...parts.map((p) => p.records)), found);
+    if (found.length > n) found = found.slice(found.length - n);
+  }
+  return { records: found, skipped };
+}
+
+/** The oldest time among records (lines of a log are nearly, not strictly, in time order). */
+function oldestTime(records: readonly RunRecord[]): number {
+  let min = Infinity;
+  for (const r of records) min = Math.min(min, recordTime(r));
+  return min;
+}
+
+function isFile(file: string): boolean {
+  return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+}
+
+function mtimeMs(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return -Infinity;
+  }
+}
+
+/** `hooks runs --stats`: every filter of `runs` applies; whole logs are streamed, never held. */
+export function runStats(
+  folders: readonly SessionsFolder[],
+  sel: RunsSelection,
+): { rows: RunStatsRow[]; skipped: number } {
+  const stats = new RunStats();
+  const sessions = sessionsToRead(folders, sel);
+  if (sel.last !== undefined) {
+    const { records, skipped } = lastRuns(sessions, sel, sel.last);
+    for (const r of records) stats.add(r);
+    return { rows: stats.rows(), skipped };
+  }
+  let skipped = 0;
+  for (const s of sessions) for (const f of s.files) skipped += scanRecords(f, (r) => stats.add(r), sel).skipped;
+  return { rows: stats.rows(), skipped };
+}
+
+/** The newest `n` matching records across every session, newest first (`info NAME`'s last runs). */
+export function newestRuns(folders: readonly SessionsFolder[], filter: RecordFilter, n: number): RunRecord[] {
+  const { records } = lastRuns(selectSessions(folders, { ...filter, allSessions: true }), filter, n);
+  // By time, not by line: concurrent writers can append a record a moment older after a newer one.
+  return records.reverse().sort((a, b) => recordTime(b) - recordTime(a));
+}
+
+export interface FollowRequest {
+  onRecord: (record: RunRecord) => void;
+  onSkipped?: (count: number) => void;
+  signal: AbortSignal;
+  pollMs?: number;
+}
+
+/** How often `--follow --all-sessions` looks for new sessions (listing every folder costs more than a stat). */
+const RESCAN_SESSIONS_MS = 1000;
+
+/**
+ * `hooks runs --follow`: the selection's records, then new ones as they are appended, until the
+ * signal aborts. `--session ID` follows that session's logs of every dialect, waiting for them to
+ * appear; without it, the most recently written session at the start (or the first one to appear);
+ * `--all-sessions` follows every session, new ones included.
+ */
+export async function followRuns(
+  folders: readonly SessionsFolder[],
+  sel: RunsSelection,
+  req: FollowRequest,
+): Promise<void> {
+  const { followLogs } = await import('../ledger/follow.js');
+  let files: () => readonly string[];
+  if (sel.allSessions) {
+    let listed: string[] = [];
+    let listedAt = -Infinity;
+    files = () => {
+      if (Date.now() - listedAt >= RESCAN_SESSIONS_MS) {
+        listed = selectSessions(folders, sel).flatMap((s) => s.files);
+        listedAt = Date.now();
+      }
+      return listed;
+    };
+  } else {
+    // Every dialect's log of the chosen session, also those not written yet.
+    const logsOf = (id: string | undefined) =>
+      id === undefined ? undefined : selectSessions(folders, { ...sel, session: id })[0]!.files;
+    // A named session is followed even before its first record (no unknown-session error here).
+    const first = () => (sel.session !== undefined ? sel.session : sessionsToRead(folders, sel)[0]?.session_id);
+    let chosen = logsOf(first());
+    files = () => (chosen ??= logsOf(first())) ?? [];
+  }
+  await followLogs({ files, filter: sel, last: sel.last, ...req });
+}
+
+export interface RunsExport {
+  runs: number;
+  dispatches: number;
+  spans: number;
+  logs: number;
+  skipped: number;
+  warnings: string[];
+  /** What could not be sent: `runs --export` then exits 1. */
+  failures: string[];
+}
+
+/**
+ * `hooks runs --export otlp`: the selected records to an OTLP/HTTP endpoint (`--endpoint`, else
+ * the OTEL_EXPORTER_OTLP_* variables). The OpenTelemetry packages load only here.
+ */
+export async function exportRuns(
+  folders: readonly SessionsFolder[],
+  sel: RunsSelection,
+  opts: { env: NodeJS.ProcessEnv; endpoint?: string; version: string },
+): Promise<RunsExport> {
+  const config = otlpExportConfig(opts.env, opts.endpoint !== undefined ? { endpoint: opts.endpoint } : {});
+  if (config === undefined) {
+    throw new HookctlError(
+      'no_export_endpoint',
+      'no OpenTelemetry endpoint: pass --endpoint URL or set OTEL_EXPORTER_OTLP_ENDPOINT',
+      ExitCode.usage,
+    );
+  }
+  const { records, skipped } = queryRuns(folders, sel);
+  const { exportRecords } = await import('../telemetry/records-export.js');
+  const sent = await exportRecords(config, records, opts.version);
+  return { runs: records.length, dispatches: new Set(records.map((r) => r.dispatch_id)).size, skipped, ...sent };
+}

@@ -1,0 +1,76 @@
+// The selection flags of `hooks runs` (SPEC §6, §9) and the selection they make: every mode of
+// the command (records, --stats, --follow, --export) reads the same selection.
+import type { RunsSelection } from '../app/run-history.js';
+import { dialectNames } from '../dialects/registry.js';
+import { parseSince } from '../ledger/reader.js';
+import { Flags } from './base-command.js';
+
+export const runsSelectionFlags = {
+  session: Flags.string({ description: 'Session id (default: the most recently written session).' }),
+  'all-sessions': Flags.boolean({ description: 'Every session, the newest session last.', exclusive: ['session'] }),
+  dispatch: Flags.string({ description: "Only the runs of this dispatch (a fire's dispatch_id)." }),
+  event: Flags.string({ description: 'Only this event, or a path.Match pattern such as "tool.*".' }),
+  outcome: Flags.string({
+    description: 'Only this outcome.',
+    options: ['applied', 'denied', 'failed', 'skipped', 'dropped', 'rejected'],
+  }),
+  hook: Flags.string({ description: 'Only runs of this hook name.' }),
+  dialect: Flags.string({ description: 'Only runs of this dialect.', options: dialectNames() }),
+  since: Flags.string({
+    description: 'Only runs recorded since an RFC 3339 time or a duration ago (90s, 15m, 2h, 7d).',
+  }),
+  last: Flags.integer({ description: 'Only the last N matching runs.', min: 1 }),
+};
+
+/** What `runs` does with the selection, besides listing it. */
+export const runsModeFlags = {
+  stats: Flags.boolean({ description: 'One row per hook, event and dialect: counts and p50/p95/p99/max durations.' }),
+  follow: Flags.boolean({
+    char: 'f',
+    description: 'Then print new runs as they are recorded, until Ctrl-C.',
+    exclusive: ['stats', 'export'],
+  }),
+  export: Flags.string({
+    description: 'Send the selected runs to OpenTelemetry (OTLP/HTTP).',
+    options: ['otlp'],
+    exclusive: ['stats'],
+  }),
+  endpoint: Flags.string({
+    description: 'OTLP/HTTP base URL for --export (default: OTEL_EXPORTER_OTLP_ENDPOINT).',
+    dependsOn: ['export'],
+  }),
+};
+
+type SelectionFlags = {
+  session?: string;
+  'all-sessions'?: boolean;
+  dispatch?: string;
+  event?: string;
+  outcome?: string;
+  hook?: string;
+  dialect?: string;
+  since?: string;
+  last?: number;
+};
+
+export function selectionOf(flags: SelectionFlags, now = new Date()): RunsSelection {
+  return {
+    session: flags.session,
+    allSessions: flags['all-sessions'],
+    dispatch: flags.dispatch,
+    event: flags.event,
+    outcome: flags.outcome,
+    hook: flags.hook,
+    dialect: flags.dialect,
+    since: flags.since === undefined ? undefined : parseSince(flags.since, now),
+    last: flags.last,
+  };
+}
+
+/** Aborts on Ctrl-C, SIGTERM, or a closed stdout pipe (`| head`): a follow then ends with exit 0. */
+export function stopSignal(): AbortSignal {
+  const stop = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
+  process.stdout.on('error', () => stop.abort());
+  return stop.signal;
+}

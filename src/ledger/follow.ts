@@ -1,0 +1,201 @@
+// `hooks runs --follow` (SPEC §9): the selected records already in the logs, then each record other
+// processes append, until the signal aborts.
+//
+// It polls (a stat per log every `pollMs`) rather than trusting fs.watch: watch events are lost or
+// merged on some file systems and never fire for a file replaced under a watched name. Per log:
+// - bytes after the last newline are a record still being written, or a line torn by a writer that
+//   died: they are kept and waited for, never parsed alone. The next writer ends a torn line with
+//   a newline (ledger/writer.ts), and the line is then skipped and counted as every reader does;
+// - a log whose size drops below what was read was truncated: it is read again from its start;
+// - a log whose name now points at another file (rotated, or replaced by rename) is drained to its
+//   end through the old descriptor, then the new file is read from its start;
+// - a log that appears later (a session's first record, another dialect's log) is read from its start.
+import { closeSync, fstatSync, readSync, statSync } from 'node:fs';
+import type { RunRecord } from './record.js';
+import {
+  compileFilter,
+  lastLineEnd,
+  mergeByTime,
+  openIfExists,
+  parseRecordLine,
+  scanDescriptor,
+  tailDescriptor,
+  type RecordFilter,
+} from './reader.js';
+
+export interface FollowOptions {
+  /** The logs to follow, asked again at every poll (a new session's log shows up this way). */
+  files: () => readonly string[];
+  filter?: RecordFilter;
+  /** Print only the last N existing matching records first (default: all of them). */
+  last?: number;
+  onRecord: (record: RunRecord) => void;
+  /** Lines that were not a JSON object, as they are found. */
+  onSkipped?: (count: number) => void;
+  signal: AbortSignal;
+  /** Between two looks at the logs; default 100 ms (1 s over MANY_LOGS logs). */
+  pollMs?: number;
+  /** After how long without news a log's descriptor is closed; default IDLE_CLOSE_MS. */
+  idleCloseMs?: number;
+}
+
+interface FollowedLog {
+  /** Open while the log is active; closed after IDLE_CLOSE_MS without news (see below). */
+  fd: number | undefined;
+  /** When the log last grew (ms), to close the descriptors of idle logs. */
+  lastChange: number;
+  dev: number;
+  ino: number;
+  /** Bytes read so far, and those after the last newline among them (a line still being written). */
+  position: number;
+  carry: Buffer;
+}
+
+const READ_CHUNK_BYTES = 256 * 1024;
+/**
+ * A log that has not grown for this long gives its descriptor back (and is reopened when its
+ * size or identity changes): `--follow --all-sessions` over thousands of sessions must not hold a
+ * descriptor per session. A log replaced while closed is read from its start, like any new one.
+ */
+const IDLE_CLOSE_MS = 5000;
+/** Over this many logs the default poll slows to once a second (a stat per log per look). */
+const MANY_LOGS = 200;
+const NEWLINE = 0x0a;
+
+export async function followLogs(opts: FollowOptions): Promise<void> {
+  const matches = compileFilter(opts.filter ?? {});
+  const logs = new Map<string, FollowedLog>();
+  const countSkipped = (n: number) => {
+    if (n > 0) opts.onSkipped?.(n);
+  };
+
+  // The records already there: whole lines only; a line being written is waited for below.
+  const existing: RunRecord[][] = [];
+  for (const file of opts.files()) {
+    const fd = openIfExists(file);
+    if (fd === undefined) continue;
+    const st = fstatSync(fd);
+    const end = lastLineEnd(fd, st.size);
+    const part: RunRecord[] = [];
+    if (opts.last !== undefined) {
+      const r = tailDescriptor(fd, end, opts.last, matches);
+      part.push(...r.records);
+      countSkipped(r.skipped);
+    } else {
+      countSkipped(scanDescriptor(fd, 0, end, matches, (r) => void part.push(r), true).skipped);
+    }
+    existing.push(part);
+    logs.set(file, { fd, lastChange: Date.now(), dev: st.dev, ino: st.ino, position: end, carry: Buffer.alloc(0) });
+  }
+  let first = mergeByTime(...existing);
+  if (opts.last !== undefined && first.length > opts.last) first = first.slice(first.length - opts.last);
+  for (const r of first) opts.onRecord(r);
+
+  const close = (log: FollowedLog) => {
+    if (log.fd !== undefined) closeSync(log.fd);
+    log.fd = undefined;
+  };
+  try {
+    while (!opts.signal.aborted) {
+      const wanted = new Set(opts.files());
+      await sleep(opts.pollMs ?? (wanted.size > MANY_LOGS ? 1000 : 100), opts.signal);
+      if (opts.signal.aborted) break;
+      const now = Date.now();
+      const fresh: RunRecord[][] = [];
+      const take = (log: FollowedLog) => {
+        const records: RunRecord[] = [];
+        countSkipped(readNewLines(log, matches, records));
+        if (records.length > 0) {
+          fresh.push(records);
+          log.lastChange = now;
+        }
+      };
+      for (const file of wanted) {
+        const log = logs.get(file);
+        let st;
+        try {
+          st = statSync(file);
+        } catch {
+          if (log !== undefined) {
+            if (log.fd !== undefined) take(log); // removed: what was written before is still news
+            close(log);
+            logs.delete(file);
+          }
+          continue;
+        }
+        if (log !== undefined && (st.ino !== log.ino || st.dev !== log.dev)) {
+          if (log.fd !== undefined) take(log); // replaced: finish the old file, then the new one from its start
+          close(log);
+          logs.delete(file);
+        }
+        let current = logs.get(file);
+        if (current !== undefined && current.fd === undefined) {
+          if (st.size === current.position) continue; // idle and unchanged
+          current.fd = openIfExists(file);
+          if (current.fd === undefined) continue;
+        }
+        if (current === undefined) {
+          const fd = openIfExists(file);
+          if (fd === undefined) continue;
+          const fst = fstatSync(fd);
+          current = { fd, lastChange: now, dev: fst.dev, ino: fst.ino, position: 0, carry: Buffer.alloc(0) };
+          logs.set(file, current);
+        }
+        take(current);
+        if (now - current.lastChange > (opts.idleCloseMs ?? IDLE_CLOSE_MS)) close(current);
+      }
+      for (const [file, log] of logs) {
+        if (!wanted.has(file)) {
+          close(log);
+          logs.delete(file);
+        }
+      }
+      for (const r of mergeByTime(...fresh)) opts.onRecord(r);
+    }
+  } finally {
+    for (const log of logs.values()) close(log);
+  }
+}
+
+/** Reads what was appended since the last look; whole lines become records, the rest waits. */
+function readNewLines(log: FollowedLog, matches: (r: RunRecord) => boolean, out: RunRecord[]): number {
+  const fd = log.fd!;
+  const size = fstatSync(fd).size;
+  if (size < log.position) {
+    // Truncated: start again from the beginning; a half line from before is gone with it.
+    log.position = 0;
+    log.carry = Buffer.alloc(0);
+  }
+  let skipped = 0;
+  const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, Math.max(1, size - log.position)));
+  while (log.position < size) {
+    const bytesRead = readSync(fd, chunk, 0, Math.min(chunk.length, size - log.position), log.position);
+    if (bytesRead === 0) break;
+    log.position += bytesRead;
+    const bytes =
+      log.carry.length === 0 ? chunk.subarray(0, bytesRead) : Buffer.concat([log.carry, chunk.subarray(0, bytesRead)]);
+    let start = 0;
+    for (let nl = bytes.indexOf(NEWLINE); nl !== -1; nl = bytes.indexOf(NEWLINE, start)) {
+      const line = bytes.toString('utf8', start, nl);
+      start = nl + 1;
+      if (line.trim() === '') continue;
+      const record = parseRecordLine(line);
+      if (record === undefined) skipped++;
+      else if (matches(record)) out.push(record);
+    }
+    log.carry = Buffer.from(bytes.subarray(start)); // a copy: `chunk` is reused
+  }
+  return skipped;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
