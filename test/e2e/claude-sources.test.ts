@@ -108,7 +108,8 @@ describe('claude list', { timeout: 120_000 }, () => {
     const agent = await listJson('--agent', 'reviewer');
     expect(agent.map((e) => e.name)).toContain('agent/project/reviewer:Stop:1.1');
     // what would run for the agent (SPEC §7.2): other agents' hooks are left out
-    expect(agent.every((e) => !e.name.startsWith('agent/') || e.name.startsWith('agent/project/reviewer:'))).toBe(true);
+    const names = agent.map((e) => String(e.name));
+    expect(names.every((n) => !n.startsWith('agent/') || n.startsWith('agent/project/reviewer:'))).toBe(true);
   });
 
   it('list --all: every gate and status of §2.4 with its why', async () => {
