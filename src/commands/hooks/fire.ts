@@ -1,8 +1,8 @@
-import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
+import { Args, HookctlCommand } from '../../cli/base-command.js';
+import { fireFlags } from '../../cli/fire-flags.js';
 import { readPayloadText } from '../../cli/payload-input.js';
 import { writeOut } from '../../cli/output.js';
 import { fire, fireExitCode, planFire, type FireRequest } from '../../app/fire.js';
-import { dialectNames } from '../../dialects/registry.js';
 import { renderDryRun, renderFire, renderHookOutput, renderSkippedInvalid } from '../../views/fire.js';
 
 export default class HooksFire extends HookctlCommand {
@@ -22,32 +22,7 @@ An event both cosh and claude know (PreToolUse, Stop, …) fires the dialect tha
       required: true,
     }),
   };
-  static override flags = {
-    payload: Flags.string({ description: 'Read the payload from this file ("-" for stdin).' }),
-    session: Flags.string({
-      description: 'Session id of the run; replaces the payload session_id (default: that, else a new id).',
-    }),
-    hook: Flags.string({ description: 'Run only the declarations of this hook name.' }),
-    'no-record': Flags.boolean({ description: 'Record nothing in the session log.' }),
-    'skip-invalid': Flags.boolean({
-      description: 'Run the valid declarations although others have errors (each skipped one is named on stderr).',
-    }),
-    verbose: Flags.boolean({
-      char: 'v',
-      description: "Print each hook's captured stdout and stderr on stderr (shown, never recorded).",
-    }),
-    dialect: Flags.string({
-      description: 'The dialect whose event this is (default: the one whose catalog has it).',
-      options: dialectNames(),
-    }),
-    skill: Flags.string({
-      description: 'claude: run the hooks of this skill, as if it were invoked (repeatable; "*" for all).',
-      multiple: true,
-    }),
-    agent: Flags.string({ description: 'claude: run the hooks of this subagent (default: the payload agent_type).' }),
-    'payload-only': Flags.boolean({ description: 'Print only the final payload JSON.' }),
-    'dry-run': Flags.boolean({ description: 'Run and record nothing: show which hooks would run and why.' }),
-  };
+  static override flags = fireFlags;
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(HooksFire);

@@ -1,10 +1,10 @@
-import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
-import { dialectNames } from '../../dialects/registry.js';
+import { Args, HookctlCommand } from '../../cli/base-command.js';
+import { hookTestFlags } from '../../cli/test-flags.js';
 import { testRunExitCode } from '../../hooktest/runner.js';
 import { initHookTests, runHookTests } from '../../app/hooktest.js';
 import { displayPath } from '../../views/location.js';
 import { humanProgress, starterWritten } from '../../views/hooktest/human.js';
-import { formatTestReport, TEST_FORMATS, testReportFormat } from '../../views/hooktest/index.js';
+import { formatTestReport, testReportFormat } from '../../views/hooktest/index.js';
 import { invalidTestFilesAnnotations, invalidTestFilesError } from '../../views/hooktest/invalid.js';
 
 export default class HooksTest extends HookctlCommand {
@@ -25,20 +25,7 @@ Exit codes: 0 all passed, 1 a case failed, 2 a test file that does not parse or 
       required: false,
     }),
   };
-  static override flags = {
-    format: Flags.string({
-      description: 'Report format (default: github when GITHUB_ACTIONS=true, else human; wins over -o).',
-      options: [...TEST_FORMATS],
-    }),
-    bail: Flags.boolean({ description: 'Stop at the first failed case.' }),
-    filter: Flags.string({ description: 'Run only the cases whose name contains this text.' }),
-    init: Flags.string({ description: 'Write a starter test file for the hooks of this event, then exit.' }),
-    dialect: Flags.string({
-      description:
-        "The dialect of events that several dialects know (default: the test file's, else the one declaring the event).",
-      options: dialectNames(),
-    }),
-  };
+  static override flags = hookTestFlags;
 
   async run(): Promise<void> {
     const { argv, flags } = await this.parse(HooksTest);
