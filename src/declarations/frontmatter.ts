@@ -34,6 +34,18 @@ export interface FrontMatterBlock {
 export type FrontMatterSplit =
   { kind: 'none' } | { kind: 'unterminated'; delimiter: '---' | '+++' } | { kind: 'block'; block: FrontMatterBlock };
 
+/** `frontmatter_unterminated` at line 1: a front matter opened with `---`/`+++` and never closed. */
+export function unterminatedFrontMatter(delimiter: string, file: string, source: Source): Diagnostic {
+  return makeDiagnostic(
+    'error',
+    'frontmatter_unterminated',
+    `front matter opened with "${delimiter}" is never closed`,
+    file,
+    { line: 1 },
+    { source },
+  );
+}
+
 /** Finds the front matter: the file's first line is `---` (or `+++`) and a later line closes it. */
 export function splitFrontMatter(text: string): FrontMatterSplit {
   const firstEnd = lineEnd(text, 0);

@@ -3,7 +3,7 @@
 import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
-import { parseFrontMatter, splitFrontMatter } from '../../declarations/frontmatter.js';
+import { parseFrontMatter, splitFrontMatter, unterminatedFrontMatter } from '../../declarations/frontmatter.js';
 import { readSourceFileSync, type Locator } from '../../declarations/source-file.js';
 import { claudeDiagnostic } from './codes.js';
 import { isPlainObject, readEventMap, type HookFileContext, type RawHandler } from './handlers.js';
@@ -52,18 +52,7 @@ export function parseFrontMatterText(text: string, file: string, opts: FrontMatt
   if (split.kind === 'none') return result;
   if (split.kind === 'unterminated') {
     if (text.includes('hooks')) {
-      result.diagnostics.push(
-        claudeDiagnostic(
-          'error',
-          'frontmatter_unterminated',
-          `front matter opened with "${split.delimiter}" is never closed`,
-          file,
-          {
-            line: 1,
-          },
-          { source: opts.source },
-        ),
-      );
+      result.diagnostics.push(unterminatedFrontMatter(split.delimiter, file, opts.source));
     }
     return result;
   }

@@ -3,7 +3,12 @@
 // forced) and every message from it is prefixed `agent.hooks[<i>]: `. Other keys (provider,
 // model, permissions, …) belong to the host runtime.
 import type { Diagnostic } from '../../../declarations/diagnostics.js';
-import { frontMatterRefusal, parseFrontMatter, splitFrontMatter } from '../../../declarations/frontmatter.js';
+import {
+  frontMatterRefusal,
+  parseFrontMatter,
+  splitFrontMatter,
+  unterminatedFrontMatter,
+} from '../../../declarations/frontmatter.js';
 import type { RawHook } from '../rules/declaration.js';
 import { makeDiagnostic } from '../../../declarations/source-file.js';
 import { markDuplicateNames, positionOf } from './common.js';
@@ -39,18 +44,7 @@ export function parseAgentFile(
   }
   if (split.kind === 'none') return result;
   if (split.kind === 'unterminated') {
-    result.diagnostics.push(
-      makeDiagnostic(
-        'error',
-        'frontmatter_unterminated',
-        `front matter opened with "${split.delimiter}" is never closed`,
-        file,
-        { line: 1 },
-        {
-          source: 'agent_definition',
-        },
-      ),
-    );
+    result.diagnostics.push(unterminatedFrontMatter(split.delimiter, file, 'agent_definition'));
     return result;
   }
   const fm = parseFrontMatter(split.block, file, 'agent_definition');

@@ -9,7 +9,12 @@
 import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Diagnostic } from '../../../declarations/diagnostics.js';
-import { frontMatterRefusal, parseFrontMatter, splitFrontMatter } from '../../../declarations/frontmatter.js';
+import {
+  frontMatterRefusal,
+  parseFrontMatter,
+  splitFrontMatter,
+  unterminatedFrontMatter,
+} from '../../../declarations/frontmatter.js';
 import type { CompozySkillSource as SkillSource } from '../model.js';
 import type { RawHook } from '../rules/declaration.js';
 import { makeDiagnostic } from '../../../declarations/source-file.js';
@@ -45,18 +50,7 @@ export function parseSkillFile(text: string, file: string, opts: SkillOptions): 
   if (split.kind === 'none') return result;
   if (split.kind === 'unterminated') {
     if (opts.thorough || text.includes('hooks')) {
-      result.diagnostics.push(
-        makeDiagnostic(
-          'error',
-          'frontmatter_unterminated',
-          `front matter opened with "${split.delimiter}" is never closed`,
-          file,
-          { line: 1 },
-          {
-            source: 'skill',
-          },
-        ),
-      );
+      result.diagnostics.push(unterminatedFrontMatter(split.delimiter, file, 'skill'));
     }
     return result;
   }
