@@ -544,6 +544,7 @@ describe.concurrent('hooks fire: input and output forms', () => {
         }
       });
       child.on('close', (c) => resolve(c));
+      child.stdin.on('error', () => {}); // EPIPE when hookctl exits before reading it
       child.stdin.end('{}');
     });
     const ended = performance.now() - started;

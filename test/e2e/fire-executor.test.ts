@@ -130,6 +130,7 @@ describe.concurrent('hooks fire: stopped by a signal', () => {
       env: box.env,
       stdio: ['pipe', 'ignore', 'ignore'],
     });
+    child.stdin.on('error', () => {}); // EPIPE when hookctl exits before reading it
     child.stdin.end('{}');
     const closed = new Promise<string | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
     const deadline = Date.now() + 20_000;

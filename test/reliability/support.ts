@@ -266,6 +266,10 @@ export function runCliMeasured(
       clearTimeout(timer);
       resolvePromise({ code: code ?? (signal ? 128 : -1), stdout, stderr, ms: performance.now() - started, peakKb });
     });
+    // EPIPE: the command exited without reading its stdin, the normal outcome for most.
+    child.stdin.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') reject(e);
+    });
     child.stdin.end(opts.input ?? '');
   });
 }
@@ -300,6 +304,10 @@ export async function runCliThroughPipe(
     child.on('close', () => {
       clearTimeout(timer);
       resolvePromise({ code: -1, stdout, stderr, ms: performance.now() - started });
+    });
+    // EPIPE: the command exited without reading its stdin, the normal outcome for most.
+    child.stdin.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') reject(e);
     });
     child.stdin.end(opts.input ?? '');
   });

@@ -82,6 +82,11 @@ export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult
       clearTimeout(timer);
       resolvePromise({ code: code ?? (signal ? 128 : -1), stdout, stderr, ms: performance.now() - started });
     });
+    // A command that exits before it reads its stdin (most never read it) closes the pipe: EPIPE
+    // on our end is the normal outcome then, not a test failure.
+    child.stdin.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') reject(e);
+    });
     child.stdin.end(opts.input ?? '');
   });
 }
