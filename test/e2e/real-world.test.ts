@@ -3,11 +3,10 @@
 // The files are not copied into the project: this conformance check runs only when
 // HOOKCTL_REAL_WORLD_DIR names a folder of them (`npm run test:real-world` points it at
 // ../shared/real-world); otherwise it is skipped.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isolatedEnv, repoRoot, runCli, limited } from '../support/cli.js';
+import { tempDir } from '../support/temp.js';
 
 const RW = process.env.HOOKCTL_REAL_WORLD_DIR;
 const rw = (...p: string[]) => resolve(repoRoot, RW ?? '.', ...p);
@@ -18,9 +17,9 @@ const realWorldEnv = () =>
   isolatedEnv({
     compozyHome: rw('compozy'),
     coshHome: rw('cosh'),
-    systemRoot: mkdtempSync(join(tmpdir(), 'hookctl-rw-sys-')),
+    systemRoot: tempDir('hookctl-rw-sys-'),
   });
-const workspace = () => ['--workspace', mkdtempSync(join(tmpdir(), 'hookctl-rw-ws-'))];
+const workspace = () => ['--workspace', tempDir('hookctl-rw-ws-')];
 
 interface JsonDiagnostic {
   severity: string;
