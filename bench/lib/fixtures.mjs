@@ -76,7 +76,7 @@ export function recordLine(i, sessionId, startMs) {
 }
 
 /** Writes `count` records to `file`, streaming in batches. */
-export async function writeRecords(file, count, sessionId) {
+async function writeRecords(file, count, sessionId) {
   mkdirSync(join(file, '..'), { recursive: true });
   const out = createWriteStream(file);
   const start = Date.UTC(2026, 0, 1);
@@ -128,7 +128,7 @@ export async function demoCopy(root, workDir) {
 /** The event catalog of the build (the newest CompozyOS release, the default), so generated
  * declarations use real events. dist/ is bundles: dist/modules.json (written by the build) names
  * the file that holds the release catalog module. */
-export async function catalogEvents(root) {
+async function catalogEvents(root) {
   const files = JSON.parse(readFileSync(join(root, 'dist', 'modules.json'), 'utf8'));
   const module = 'src/dialects/compozy/releases.ts';
   const file = Object.keys(files).find((f) => files[f].modules.includes(module));
