@@ -18,10 +18,11 @@
 // generated into bench/.work/ (the big ones once, then reused); the results also go to
 // bench/.work/results.json.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildIsCurrent } from '../scripts/build-stamp.mjs';
 import { makeContext } from './lib/context.mjs';
 import { environmentModes, environmentNote } from './lib/env.mjs';
 import { onGenerate } from './lib/fixtures.mjs';
@@ -70,25 +71,9 @@ const environments = environmentModes({ inherited: opts['inherited-env'] });
 
 // ---- build ----
 
-/** Newest modification time under `path` (files only). */
-function newest(path) {
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = 0;
-  for (const name of readdirSync(path)) max = Math.max(max, newest(join(path, name)));
-  return max;
-}
-
-function buildIsCurrent() {
-  const manifest = join(root, 'oclif.manifest.json'); // written last by the build
-  if (!existsSync(manifest) || !existsSync(join(root, 'dist'))) return false;
-  const inputs = ['src', 'package.json', 'tsconfig.json', join('scripts', 'build.mjs')].map((p) =>
-    newest(join(root, p)),
-  );
-  return statSync(manifest).mtimeMs >= Math.max(...inputs);
-}
-
-if (opts.build || (!opts['no-build'] && !buildIsCurrent())) {
+// The same check as `npm run demo` and `npm run fuzz` (scripts/build-stamp.mjs): the build's
+// inputs hashed against the stamp the last build wrote.
+if (opts.build || (!opts['no-build'] && !buildIsCurrent(root))) {
   log('building (npm run build)');
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
 }

@@ -40,11 +40,10 @@ export default {
         if (!diff.startsWith('--- a\n+++ b\n@@ ')) throw new Error('edit-diff: not a unified diff');
       }
       rows.push(
-        ctx.row({
+        ctx.statsRow(ms, {
           id: `edit-diff-${rows.length + 1}`,
           figure: `\`--dry-run\` diff, ${name}: time in-process`,
           unit: 'ms',
-          ...ctx.stats(ms),
           target: { op: '<=', value: 1000 },
           env: 'in-process',
           detail: `${ms.length} run(s) in the bench process; hookctl's own bound (not SPEC): the hand-written diff took 5.9 s on the first case`,

@@ -68,26 +68,23 @@ export default {
       rmSync(join(plainEnv.COMPOZY_HOME, 'sessions'), { recursive: true, force: true });
     }
     return [
-      ctx.row({
+      ctx.statsRow(statsTimes, {
         id: 'history-stats-wall',
         figure: '`hooks runs --stats` over a 1,000,000-record log: wall time',
         unit: 'ms',
-        ...ctx.stats(statsTimes),
         target: { op: '<=', value: 3000 },
       }),
-      ctx.row({
+      ctx.statsRow(statsMb, {
         id: 'history-stats-memory',
         figure: 'peak RSS: `hooks runs --stats` over a 1,000,000-record log',
         unit: 'MB',
-        ...ctx.stats(statsMb),
         target: { op: '<', value: 150 },
-        detail: `${statsMb.length} run(s), measured with ${ctx.rssMethod()}`,
+        detail: ctx.rssDetail(statsMb),
       }),
-      ctx.row({
+      ctx.statsRow(sessionsTimes, {
         id: 'history-sessions-wall',
         figure: '`hooks sessions` over 10,000 sessions (10 records each): wall time',
         unit: 'ms',
-        ...ctx.stats(sessionsTimes),
         target: { op: '<=', value: 1000 },
       }),
       ctx.row({

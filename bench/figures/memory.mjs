@@ -40,23 +40,20 @@ export default {
       if (bytes !== gib) throw new Error(`memory: the flood hook's stdout_bytes is ${bytes}, expected ${gib}`);
       fireMb.push(fire.mb);
     }
-    const detail = `${n} run(s), measured with ${ctx.rssMethod()}`;
     return [
-      ctx.row({
+      ctx.statsRow(listMb, {
         id: 'memory-list',
         figure: 'peak RSS: `hooks list`, 10,000 declarations',
         unit: 'MB',
-        ...ctx.stats(listMb),
         target: { op: '<', value: 150 },
-        detail,
+        detail: ctx.rssDetail(listMb),
       }),
-      ctx.row({
+      ctx.statsRow(fireMb, {
         id: 'memory-fire',
         figure: 'peak RSS: `hooks fire` while a hook writes 1 GiB to stdout',
         unit: 'MB',
-        ...ctx.stats(fireMb),
         target: { op: '<', value: 100 },
-        detail,
+        detail: ctx.rssDetail(fireMb),
       }),
     ];
   },

@@ -38,6 +38,10 @@ export function makeContext({ root, work, smoke, warmup, runsFor, modes, log, di
     spread,
     cpuNote,
     rssMethod,
+    /** A row for a figure measured `values.length` times: median, min and max of `values`. */
+    statsRow: (values, fields) => row({ ...fields, ...stats(values) }),
+    /** The detail line of a peak-RSS row: how many runs, and how the peak was read. */
+    rssDetail: (values) => `${values.length} run(s), measured with ${rssMethod()}`,
     /** Which dialects' dispatch to measure (`--dialects`), or undefined for all. */
     dialects,
     /** argv of the built CLI. */

@@ -6,12 +6,12 @@
 // the environment as it came, shown beside.
 
 /** NODE_* variables that configure hookctl's compile cache: they are kept, on both sides. */
-export const KEPT_NODE_VARIABLES = ['NODE_DISABLE_COMPILE_CACHE', 'NODE_COMPILE_CACHE'];
+const KEPT_NODE_VARIABLES = ['NODE_DISABLE_COMPILE_CACHE', 'NODE_COMPILE_CACHE'];
 
 const removable = (name) => name.startsWith('NODE_') && !KEPT_NODE_VARIABLES.includes(name);
 
 /** The NODE_* variables the clean environment leaves out (those set in `env`). */
-export function removedVariables(env = process.env) {
+function removedVariables(env = process.env) {
   return Object.keys(env).filter(removable).sort();
 }
 

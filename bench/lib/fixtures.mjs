@@ -76,7 +76,7 @@ export function recordLine(i, sessionId, startMs) {
 }
 
 /** Writes `count` records to `file`, streaming in batches. */
-export async function writeRecords(file, count, sessionId) {
+async function writeRecords(file, count, sessionId) {
   mkdirSync(join(file, '..'), { recursive: true });
   const out = createWriteStream(file);
   const start = Date.UTC(2026, 0, 1);
@@ -123,12 +123,18 @@ export async function demoCopy(root, workDir) {
   };
 }
 
+/** The folders of a generated home: both runtimes' homes, the system root, a workspace, and `extra`. */
+export function homeFolders(dir, extra = []) {
+  for (const d of ['home/.compozy', 'home/.copilot-shell', 'system', 'workspace', ...extra])
+    mkdirSync(join(dir, d), { recursive: true });
+}
+
 // ---- declarations ----
 
 /** The event catalog of the build (the newest CompozyOS release, the default), so generated
  * declarations use real events. dist/ is bundles: dist/modules.json (written by the build) names
  * the file that holds the release catalog module. */
-export async function catalogEvents(root) {
+async function catalogEvents(root) {
   const files = JSON.parse(readFileSync(join(root, 'dist', 'modules.json'), 'utf8'));
   const module = 'src/dialects/compozy/releases.ts';
   const file = Object.keys(files).find((f) => files[f].modules.includes(module));
@@ -212,9 +218,7 @@ export function catalogWorkspace(root, workDir, { configCount, skillCount, perSk
       mkdirSync(skillDir, { recursive: true });
       writeFileSync(join(skillDir, 'SKILL.md'), skillFile(s, perSkill, events));
     }
-    mkdirSync(join(dir, 'home', '.compozy'), { recursive: true });
-    mkdirSync(join(dir, 'home', '.copilot-shell'), { recursive: true });
-    mkdirSync(join(dir, 'system'), { recursive: true });
+    homeFolders(dir); // the workspace is there already
   });
 }
 
@@ -227,10 +231,7 @@ export function dispatchHome(workDir, count) {
     for (let i = 0; i < count; i++) {
       toml += `[[hooks.declarations]]\nname = "true-${String(i).padStart(3, '0')}"\nevent = "prompt.post_assemble"\nmode = "sync"\ncommand = "true"\n\n`;
     }
-    mkdirSync(join(dir, 'home', '.compozy'), { recursive: true });
-    mkdirSync(join(dir, 'home', '.copilot-shell'), { recursive: true });
-    mkdirSync(join(dir, 'system'), { recursive: true });
-    mkdirSync(join(dir, 'workspace'), { recursive: true });
+    homeFolders(dir);
     writeFileSync(join(dir, 'home', '.compozy', 'config.toml'), toml);
   });
 }
@@ -241,10 +242,7 @@ export function coshDispatchHome(workDir, count) {
     let toml = '[hooks]\nenabled = true\n';
     for (let i = 0; i < count; i++)
       toml += `\n[[hooks.PreToolUse]]\nname = "true-${String(i).padStart(3, '0')}"\ncommand = "true"\n`;
-    mkdirSync(join(dir, 'home', '.compozy'), { recursive: true });
-    mkdirSync(join(dir, 'home', '.copilot-shell'), { recursive: true });
-    mkdirSync(join(dir, 'system'), { recursive: true });
-    mkdirSync(join(dir, 'workspace'), { recursive: true });
+    homeFolders(dir);
     writeFileSync(join(dir, 'home', '.copilot-shell', 'config.toml'), toml);
   });
 }
@@ -262,10 +260,7 @@ export function floodHome(workDir, bytes) {
       `args = ["-c", "${bytes}", "/dev/zero"]`,
       '',
     ].join('\n');
-    mkdirSync(join(dir, 'home', '.compozy'), { recursive: true });
-    mkdirSync(join(dir, 'home', '.copilot-shell'), { recursive: true });
-    mkdirSync(join(dir, 'system'), { recursive: true });
-    mkdirSync(join(dir, 'workspace'), { recursive: true });
+    homeFolders(dir);
     writeFileSync(join(dir, 'home', '.compozy', 'config.toml'), toml);
   });
 }
@@ -278,11 +273,7 @@ export function claudeDispatchHome(workDir, count) {
   return generateOnce(join(workDir, `claude-dispatch-${count}`), async (dir) => {
     const hooks = [];
     for (let i = 0; i < count; i++) hooks.push({ type: 'command', command: `true ${String(i).padStart(3, '0')}` });
-    mkdirSync(join(dir, 'home', '.claude'), { recursive: true });
-    mkdirSync(join(dir, 'home', '.compozy'), { recursive: true });
-    mkdirSync(join(dir, 'home', '.copilot-shell'), { recursive: true });
-    mkdirSync(join(dir, 'system'), { recursive: true });
-    mkdirSync(join(dir, 'workspace'), { recursive: true });
+    homeFolders(dir, ['home/.claude']);
     const settings = { hooks: { UserPromptSubmit: [{ hooks }] } };
     writeFileSync(join(dir, 'home', '.claude', 'settings.json'), JSON.stringify(settings, null, 2) + '\n');
   });

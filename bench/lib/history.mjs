@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { generateOnce, recordLine } from './fixtures.mjs';
+import { generateOnce, homeFolders, recordLine } from './fixtures.mjs';
 
 /** A compozy home with `sessions` sessions of `perSession` records each (and cosh ones for every tenth). */
 export function sessionsHome(workDir, sessions, perSession) {
@@ -30,8 +30,7 @@ export function exportFireHome(workDir, count) {
     for (let i = 0; i < count; i++) {
       toml += `[[hooks.declarations]]\nname = "true-${i}"\nevent = "prompt.post_assemble"\nmode = "sync"\ncommand = "true"\n\n`;
     }
-    for (const d of ['home/.compozy', 'home/.copilot-shell', 'system', 'workspace'])
-      mkdirSync(join(dir, d), { recursive: true });
+    homeFolders(dir);
     const out = createWriteStream(join(dir, 'home', '.compozy', 'config.toml'));
     out.end(toml);
     await once(out, 'finish');

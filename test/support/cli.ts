@@ -5,6 +5,7 @@ import { cpSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mapConcurrent } from '../../src/dialects/compozy/sources/common.js';
 import { tempDir } from './temp.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -92,17 +93,8 @@ export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult
 }
 
 /** Runs the jobs at most `limit` at a time (CI has two cores; dozens of CLIs at once time out). */
-export async function limited<T>(jobs: (() => Promise<T>)[], limit = 4): Promise<T[]> {
-  const results = new Array<T>(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      results[i] = await jobs[i]!();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
-  return results;
+export function limited<T>(jobs: (() => Promise<T>)[], limit = 4): Promise<T[]> {
+  return mapConcurrent(jobs, limit, (job) => job());
 }
 
 /** A copy of the demo in a temp folder, with its own homes and so its own sessions. */

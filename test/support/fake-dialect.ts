@@ -10,7 +10,7 @@ import type { Dialect, EventDetail, EventRow } from '../../src/dialects/types.js
 import type { Locations } from '../../src/paths.js';
 
 export const FAKE_FILE = 'fake-hooks.json';
-export const fakeHooksFile = (loc: Locations) => join(loc.workspace, '.fake', FAKE_FILE);
+const fakeHooksFile = (loc: Locations) => join(loc.workspace, '.fake', FAKE_FILE);
 
 const EVENTS: readonly EventRow[] = [
   {
@@ -35,10 +35,7 @@ const EVENTS: readonly EventRow[] = [
 const hasEvent = (event: string) => EVENTS.some((e) => e.event === event);
 
 /** The hooks of one file, checked: an unknown event or a missing command is an error. */
-export function readFakeHooks(
-  file: string,
-  text: string,
-): { declarations: OrderedDeclaration[]; diagnostics: Diagnostic[] } {
+function readFakeHooks(file: string, text: string): { declarations: OrderedDeclaration[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const error = (line: number, code: string, message: string) =>
     diagnostics.push({ severity: 'error', code, message, file, line });
