@@ -19,6 +19,7 @@ import {
 import { isCoshEventName, type CoshHookSpec } from './hook.js';
 import { coshExtensionStatesFile, readCoshStates } from './states.js';
 import { readSourceFile } from '../../declarations/source-file.js';
+import { compareCodePoints } from '../../declarations/code-points.js';
 
 export interface CoshSources {
   /** Every cosh declaration, every status, in dispatch order. */
@@ -232,17 +233,6 @@ function toDeclaration(
   if (spec.description !== undefined) d.description = spec.description;
   if (spec.invalid) d.diagnostics = spec.invalid;
   return d;
-}
-
-function compareCodePoints(a: string, b: string): number {
-  // Code-point order, not locale order, so the result is the same on every machine.
-  const x = [...a];
-  const y = [...b];
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
-    if (d !== 0) return d;
-  }
-  return x.length - y.length;
 }
 
 // ---------------------------------------------------------------------------------------------
