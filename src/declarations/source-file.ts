@@ -31,7 +31,7 @@ export function pathKey(path: readonly PathSeg[]): string {
 }
 
 /** `pathKey([...path, seg])` from `pathKey(path)`, without rebuilding the whole key. */
-export function appendPathKey(key: string, seg: PathSeg): string {
+function appendPathKey(key: string, seg: PathSeg): string {
   if (typeof seg === 'number') return `${key}[${seg}]`;
   return isBareKey(seg) ? `${key}.${seg}` : `${key}[${JSON.stringify(seg)}]`;
 }

@@ -77,7 +77,7 @@ export async function loadCoshSources(loc: Locations, _env: NodeJS.ProcessEnv): 
  * the lower layers' hooks of that event show as overridden. `[hooks] enabled`: the highest layer
  * that sets it wins (default true); false disables the config hooks of every layer.
  */
-export function resolveConfigLayers(
+function resolveConfigLayers(
   layers: CoshConfigLayer[],
   loc: Locations,
   hookDisabled: (name: string | null) => Verdict | undefined = () => undefined,
@@ -113,7 +113,7 @@ export function resolveConfigLayers(
  * Extensions are known by manifest name; the first found in the order user, /usr/local/share,
  * /usr/share wins and the others are overridden. Extensions run in name order.
  */
-export function resolveExtensions(
+function resolveExtensions(
   manifests: CoshExtensionManifest[],
   loc: Locations,
   disabledExtensions: ReadonlySet<string> = new Set(),
@@ -148,7 +148,7 @@ export function resolveExtensions(
 }
 
 /** Every `<root>/<dir>/cosh-extension.json`, roots in precedence order, dirs by name. */
-export async function discoverCoshExtensions(loc: Locations): Promise<CoshExtensionManifest[]> {
+async function discoverCoshExtensions(loc: Locations): Promise<CoshExtensionManifest[]> {
   const perRoot = await Promise.all(
     coshExtensionDirs(loc).map(async (root) => {
       const dirs = await listDirs(root);
