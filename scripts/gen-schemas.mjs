@@ -45,7 +45,8 @@ const COSH_EXTENSION_NAME = '^[a-z0-9]([a-z0-9._-]{0,62}[a-z0-9])?$';
 const SEMVER_NUM = '(0|[1-9][0-9]*)';
 const SEMVER_PRE = `(${SEMVER_NUM}|[0-9]*[A-Za-z-][0-9A-Za-z-]*)`;
 const SEMVER = `^[vV]?${SEMVER_NUM}\\.${SEMVER_NUM}\\.${SEMVER_NUM}(-${SEMVER_PRE}(\\.${SEMVER_PRE})*)?(\\+[0-9A-Za-z-]+(\\.[0-9A-Za-z-]+)*)?$`;
-// The keys CompozyOS reads under [resources] (upstream ResourcesConfig), as extension.ts.
+// The keys CompozyOS reads under [resources] (upstream ResourcesConfig), as RESOURCE_KEYS of
+// src/dialects/compozy/sources/extension.ts; validate-schemas.test.ts checks they agree.
 const RESOURCE_KEYS = [
   'skills',
   'loops',
@@ -69,7 +70,8 @@ const EVENTS = catalog.events
   .filter((e) => inSomeRelease(e) && inSomeRelease(catalog.families[e.family] ?? {}))
   .map((e) => e.name);
 
-// SPEC §2.2: written under matcher.autonomy in every source.
+// SPEC §2.2: written under matcher.autonomy in every source. Mirrors AUTONOMY_FIELDS of
+// src/dialects/compozy/events.ts (this script cannot import TypeScript); validate-schemas.test.ts checks.
 const AUTONOMY_FIELDS = [
   'task_id',
   'run_id',

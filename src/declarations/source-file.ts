@@ -31,7 +31,7 @@ export function pathKey(path: readonly PathSeg[]): string {
 }
 
 /** `pathKey([...path, seg])` from `pathKey(path)`, without rebuilding the whole key. */
-export function appendPathKey(key: string, seg: PathSeg): string {
+function appendPathKey(key: string, seg: PathSeg): string {
   if (typeof seg === 'number') return `${key}[${seg}]`;
   return isBareKey(seg) ? `${key}.${seg}` : `${key}[${JSON.stringify(seg)}]`;
 }
@@ -67,15 +67,12 @@ export type SourceText =
   /** `bom`: the file began with a UTF-8 byte-order mark, dropped from `text` (CompozyOS refuses it in front matter files). */
   { kind: 'text'; text: string; bom?: true } | { kind: 'missing' } | { kind: 'bad'; diagnostic: Diagnostic };
 
-/** Reads a file as UTF-8 text (a leading BOM dropped, and told). */
+/**
+ * Reads a file as UTF-8 text (a leading BOM dropped, and told). Synchronous inside (the read
+ * path's file calls are, for start-up); async in shape for its callers.
+ */
 export async function readSourceFile(file: string, source?: Source): Promise<SourceText> {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (err) {
-    return readFailure(err, file, source);
-  }
-  return decodeSourceBytes(bytes, file, source);
+  return decodeFileBytes(file, source);
 }
 
 /**

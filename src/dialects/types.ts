@@ -349,8 +349,6 @@ export interface Dialect {
   };
   /** `hooks list --agent NAME`: whether a declaration is that agent's (default: `matcher.agent_name`). */
   isAgentHook?(d: OrderedDeclaration, agent: string): boolean;
-  /** `hooks runs` shows its records' `decision` in a column of its own. */
-  readonly decisionColumn?: boolean;
   /** Human renderings of `fire` and `fire --dry-run` when the shared ones do not fit. */
   fireViews?(): Promise<DialectFireViews>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Declaration, SkillSource, Source } from '../../src/declarations/model.js';
-import { compareCodePoints, DEFAULT_PRIORITY, orderDeclarations } from '../../src/dialects/compozy/rules/ordering.js';
+import { compareCodePoints } from '../../src/declarations/code-points.js';
+import { DEFAULT_PRIORITY, orderDeclarations } from '../../src/dialects/compozy/rules/ordering.js';
 
 let seq = 0;
 function decl(name: string, source: Source, over: Partial<Declaration> = {}): Declaration {

@@ -5,6 +5,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { eventsOfAnyRelease, matcherFieldsOfAnyRelease } from '../../src/dialects/compozy/releases.js';
 import { AUTONOMY_FIELDS } from '../../src/dialects/compozy/events.js';
+import { RESOURCE_KEYS } from '../../src/dialects/compozy/sources/extension.js';
 import { coshEvents } from '../../src/dialects/cosh/events.js';
 import {
   pathText,
@@ -602,6 +603,12 @@ describe('shipped schemas', () => {
       expect(keys).toEqual([...new Set(expected)].sort());
       expect(Object.keys(defs.autonomy!.properties as object)).toEqual([...AUTONOMY_FIELDS]);
     }
+  });
+
+  it('close [resources] on the keys the extension loader accepts', () => {
+    const resources = (schemaFile('compozy-extension') as { properties: { resources: { properties: object } } })
+      .properties.resources;
+    expect(Object.keys(resources.properties).sort()).toEqual([...RESOURCE_KEYS].sort());
   });
 
   it('list the eight cosh events', () => {

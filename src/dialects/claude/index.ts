@@ -94,7 +94,6 @@ export const claudeDialect: Dialect = {
   infoFields: claudeInfoFields,
   listColumns: { head: CLAUDE_LIST_COLUMNS, row: claudeListRow },
   isAgentHook: claudeHookOfAgent,
-  decisionColumn: true,
   async fireViews() {
     const { renderClaudeFire, renderClaudePlan } = await import('./fire-view.js');
     return {

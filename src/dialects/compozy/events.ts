@@ -34,7 +34,11 @@ export interface CompozyEvent {
   matcher_payload_fields: Readonly<Record<string, string>>;
 }
 
-/** Autonomy correlation fields, written under `matcher.autonomy` in every source (SPEC §2.2). */
+/**
+ * Autonomy correlation fields, written under `matcher.autonomy` in every source (SPEC §2.2).
+ * scripts/gen-schemas.mjs (plain Node, cannot import TypeScript) mirrors this list;
+ * validate-schemas.test.ts holds the shipped schemas to it.
+ */
 export const AUTONOMY_FIELDS: readonly string[] = [
   'task_id',
   'run_id',

@@ -106,7 +106,7 @@ const DECISIONS: Readonly<Record<string, CoshDecision>> = { allow: 'allow', ask:
  * `hookSpecificOutput.additional_context` is the seed's spelling; `additionalContext` (the
  * camelCase form of Claude-style hooks) is accepted too when the former is absent.
  */
-export function parseCoshAnswer(stdout: string): { answer: CoshAnswer } | { error: string; decision?: string } {
+function parseCoshAnswer(stdout: string): { answer: CoshAnswer } | { error: string; decision?: string } {
   const empty: CoshAnswer = { decision: null, reason: null, systemMessage: null, additionalContext: null };
   if (stdout.trim() === '') return { answer: empty };
   let value: unknown;
@@ -146,7 +146,7 @@ export function parseCoshAnswer(stdout: string): { answer: CoshAnswer } | { erro
 }
 
 /** The notification for a hook that gave a systemMessage (else a reason); none when it gave neither. */
-export function coshNotification(hookName: string, answer: CoshAnswer): CoshNotification | undefined {
+function coshNotification(hookName: string, answer: CoshAnswer): CoshNotification | undefined {
   const message = answer.systemMessage || answer.reason;
   if (!message) return undefined;
   return {

@@ -23,7 +23,7 @@ export interface CoshEvent {
 }
 
 /** What a hook receives on stdin for this event, under a cosh-core type name. */
-export const COSH_PAYLOAD_TYPE_SUFFIX = 'Input';
+const COSH_PAYLOAD_TYPE_SUFFIX = 'Input';
 /**
  * What every cosh hook answers with. One type for all eight events: the seed defines a single
  * decision object; events differ only in which decisions they act on.
@@ -168,7 +168,7 @@ export interface CoshOutputField {
 }
 
 /** Every value `decision` may hold: empty, null or absent is a pass-through; `deny` counts as `block`. */
-export const COSH_DECISION_VALUES: readonly (string | null)[] = ['allow', 'block', 'deny', 'ask', '', null];
+const COSH_DECISION_VALUES: readonly (string | null)[] = ['allow', 'block', 'deny', 'ask', '', null];
 
 /**
  * The decision object (seed "Output" and "Additional Fields"). Other keys (cosh-core's
@@ -209,7 +209,7 @@ export function coshOutputFieldApplied(event: CoshEvent, fieldName: string): boo
 }
 
 /** Family shown for every cosh event: cosh has no families. */
-export const COSH_FAMILY = 'cosh';
+const COSH_FAMILY = 'cosh';
 
 /**
  * One row of `hooks events` (SPEC §6). `sync_eligible` is always true: cosh hooks always run in

@@ -24,7 +24,7 @@ import { readSourceFile } from '../../declarations/source-file.js';
 
 const SOURCE = 'cosh_extension' as const;
 export const COSH_EXTENSION_MANIFEST = 'cosh-extension.json';
-export const COSH_DEFAULT_EXTENSION_VERSION = '0.0.0';
+const COSH_DEFAULT_EXTENSION_VERSION = '0.0.0';
 
 /** Top-level keys hookctl reads. */
 const OWN_KEYS = ['name', 'version', 'hooks'];

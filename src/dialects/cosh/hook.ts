@@ -8,7 +8,7 @@ import type { CoshSource } from './model.js';
 import type { CoshDiagnosticCode } from './codes.js';
 
 /** cosh timeouts are milliseconds; absent means this (seed: "Hook timeout (default 5000ms)"). */
-export const COSH_DEFAULT_TIMEOUT_MS = 5000;
+const COSH_DEFAULT_TIMEOUT_MS = 5000;
 
 /** A declared value and, when already known, where its key sits. */
 export interface CoshField {

@@ -19,6 +19,7 @@ import {
 import { isCoshEventName, type CoshHookSpec } from './hook.js';
 import { coshExtensionStatesFile, readCoshStates } from './states.js';
 import { readSourceFile } from '../../declarations/source-file.js';
+import { compareCodePoints } from '../../declarations/code-points.js';
 
 export interface CoshSources {
   /** Every cosh declaration, every status, in dispatch order. */
@@ -76,7 +77,7 @@ export async function loadCoshSources(loc: Locations, _env: NodeJS.ProcessEnv): 
  * the lower layers' hooks of that event show as overridden. `[hooks] enabled`: the highest layer
  * that sets it wins (default true); false disables the config hooks of every layer.
  */
-export function resolveConfigLayers(
+function resolveConfigLayers(
   layers: CoshConfigLayer[],
   loc: Locations,
   hookDisabled: (name: string | null) => Verdict | undefined = () => undefined,
@@ -112,7 +113,7 @@ export function resolveConfigLayers(
  * Extensions are known by manifest name; the first found in the order user, /usr/local/share,
  * /usr/share wins and the others are overridden. Extensions run in name order.
  */
-export function resolveExtensions(
+function resolveExtensions(
   manifests: CoshExtensionManifest[],
   loc: Locations,
   disabledExtensions: ReadonlySet<string> = new Set(),
@@ -147,7 +148,7 @@ export function resolveExtensions(
 }
 
 /** Every `<root>/<dir>/cosh-extension.json`, roots in precedence order, dirs by name. */
-export async function discoverCoshExtensions(loc: Locations): Promise<CoshExtensionManifest[]> {
+async function discoverCoshExtensions(loc: Locations): Promise<CoshExtensionManifest[]> {
   const perRoot = await Promise.all(
     coshExtensionDirs(loc).map(async (root) => {
       const dirs = await listDirs(root);
@@ -232,17 +233,6 @@ function toDeclaration(
   if (spec.description !== undefined) d.description = spec.description;
   if (spec.invalid) d.diagnostics = spec.invalid;
   return d;
-}
-
-function compareCodePoints(a: string, b: string): number {
-  // Code-point order, not locale order, so the result is the same on every machine.
-  const x = [...a];
-  const y = [...b];
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
-    if (d !== 0) return d;
-  }
-  return x.length - y.length;
 }
 
 // ---------------------------------------------------------------------------------------------

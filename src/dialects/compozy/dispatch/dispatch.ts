@@ -60,7 +60,7 @@ export interface CompozyDispatchOptions {
 
 export const ASYNC_DROPPED_ERROR = 'hooks: async hook submission dropped';
 export const DRAIN_DROPPED_ERROR = 'hooks: async hook dropped: the queue was not drained in time';
-export const HOOK_CANCELED_ERROR = 'hook canceled';
+const HOOK_CANCELED_ERROR = 'hook canceled';
 
 /** The executor request with the abort signal drain uses to cancel a running async hook. */
 type CancellableRequest = ExecRequest;

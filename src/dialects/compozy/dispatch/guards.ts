@@ -52,7 +52,7 @@ export function taskRunClaim(payload: Payload, patch: PatchFields): string | und
 }
 
 /** The categories of a PermissionSet, in the runtime's check order. */
-export const PERMISSION_CATEGORIES = [
+const PERMISSION_CATEGORIES = [
   'tools',
   'skills',
   'mcp_servers',
@@ -106,7 +106,7 @@ export function isDenyLikeDecision(decision: unknown): boolean {
 }
 
 /** The decision a permission patch leaves: `deny: true` wins, then `decision`, else unchanged. */
-export function permissionDecisionAfter(payload: Payload, patch: PatchFields): unknown {
+function permissionDecisionAfter(payload: Payload, patch: PatchFields): unknown {
   if (patch.deny === true) return 'deny';
   if (Object.hasOwn(patch, 'decision')) return patch.decision;
   return payload.decision;
@@ -252,7 +252,7 @@ function parseDurationNs(text: string): number | undefined {
 
 // ---------------------------------------------------------------------------------------------
 
-export const GUARDS: Readonly<Record<GuardName, Guard>> = {
+const GUARDS: Readonly<Record<GuardName, Guard>> = {
   workspace_immutable: workspaceImmutable,
   task_run_claim: taskRunClaim,
   spawn_subset: spawnSubset,

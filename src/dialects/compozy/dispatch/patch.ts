@@ -26,7 +26,7 @@ export interface DecodedPatch {
 
 export type PatchDecodeResult = { ok: true; patch: DecodedPatch } | { ok: false; error: string };
 
-export const ONE_VALUE_ERROR = 'hooks: patch must contain one JSON value';
+const ONE_VALUE_ERROR = 'hooks: patch must contain one JSON value';
 
 /** Decodes a hook's stdout as the patch type `typeName` (whose definition is `type`). */
 export function decodePatch(stdout: string, hookName: string, typeName: string, type: PatchType): PatchDecodeResult {
@@ -417,7 +417,7 @@ export function uniqueTrimmed(values: readonly unknown[]): string[] {
   return [...seen];
 }
 
-export function getPath(obj: Record<string, unknown>, path: string): unknown {
+function getPath(obj: Record<string, unknown>, path: string): unknown {
   let current: unknown = obj;
   for (const key of path.split('.')) {
     if (!isPlainObject(current) || !Object.hasOwn(current, key)) return undefined;
@@ -427,7 +427,7 @@ export function getPath(obj: Record<string, unknown>, path: string): unknown {
 }
 
 /** A copy of `obj` with `path` set, copying each object along the path (creating missing ones). */
-export function setPath(obj: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+function setPath(obj: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
   const [head, ...rest] = path.split('.');
   const copy = { ...obj };
   if (rest.length === 0) {

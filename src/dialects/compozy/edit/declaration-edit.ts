@@ -52,7 +52,7 @@ const q = (s: string): string => JSON.stringify(s);
 /** Plain words after the SPEC's "target config overlay": the file that was looked in. */
 const NOT_IN_FILE = 'the config.toml --scope names has no declaration of that name';
 
-export const SECRET_INPUT_MESSAGE = 'hook executor env contains a forbidden secret-bearing input';
+const SECRET_INPUT_MESSAGE = 'hook executor env contains a forbidden secret-bearing input';
 
 /** Fields that belong to the executor: top level, or under `[executor]` when it holds them. */
 const EXECUTOR_FIELDS = new Set(['command', 'args', 'env', 'secret_env']);
@@ -110,7 +110,7 @@ export function hasSecretInput(changes: readonly FieldChange[]): boolean {
 }
 
 /** The first env key whose name or value looks like a secret, if any. */
-export function secretInputKey(changes: readonly FieldChange[]): string | undefined {
+function secretInputKey(changes: readonly FieldChange[]): string | undefined {
   const secret = (k: string, v: unknown) => isSecretLikeName(k) || (typeof v === 'string' && looksLikeSecretValue(v));
   for (const c of changes) {
     if (c.path[0] !== 'env' || c.value === undefined) continue;

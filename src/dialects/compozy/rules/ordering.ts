@@ -6,6 +6,7 @@
 //   4. name, ascending by Unicode code point (not localeCompare, not UTF-16 units).
 // `order` is the 1-based position among the event's active declarations.
 import type { Declaration, OrderedDeclaration } from '../../../declarations/model.js';
+import { compareCodePoints } from '../../../declarations/code-points.js';
 import type { CompozySource } from '../model.js';
 
 /** Default priority per source when a declaration sets none (an explicit 0 counts as set). */
@@ -110,24 +111,4 @@ export function orderDeclarations(decls: readonly Declaration[], opts: OrderOpti
     } else out[k] = { ...d, order };
   }
   return out;
-}
-
-/**
- * Compares strings by Unicode code point. UTF-16 order differs only where a surrogate (an astral
- * character) meets a unit in U+E000..U+FFFF; shifting both ranges fixes that.
- */
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x !== y) {
-      if (x >= 0xd800 && y >= 0xd800) {
-        x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
-        y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
-      }
-      return x - y;
-    }
-  }
-  return a.length - b.length;
 }

@@ -84,9 +84,10 @@ export function parseExtensionManifest(
 
 /**
  * The keys CompozyOS reads under `[resources]` (upstream `ResourcesConfig`); it rejects any other
- * (`resources.bundles` was removed, `resources.widgets` never existed).
+ * (`resources.bundles` was removed, `resources.widgets` never existed). scripts/gen-schemas.mjs
+ * (plain Node, cannot import TypeScript) mirrors this list; validate-schemas.test.ts holds them equal.
  */
-const RESOURCE_KEYS: ReadonlySet<string> = new Set([
+export const RESOURCE_KEYS: ReadonlySet<string> = new Set([
   'skills',
   'loops',
   'agents',

@@ -30,7 +30,7 @@ export async function resolveExtensionCommand(
 }
 
 /** Whether `path` is `root` or lies below it (both absolute and normalised). */
-export function isInside(root: string, path: string): boolean {
+function isInside(root: string, path: string): boolean {
   const rel = relative(root, path);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }

@@ -152,7 +152,7 @@ export interface MarketplaceIdentity {
   hash?: string;
 }
 
-export const MARKETPLACE_SIDECAR = '.compozy-meta.json';
+const MARKETPLACE_SIDECAR = '.compozy-meta.json';
 
 /**
  * Reads a skill folder's sidecar: undefined when there is none (not a marketplace skill); an
