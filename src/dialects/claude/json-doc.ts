@@ -93,11 +93,6 @@ export function jsonLocator(root: JsonNode): Locator {
   };
 }
 
-/** A locator for a sub-tree found at `prefix` of another locator (front matter, inline hooks). */
-export function subLocator(locate: Locator, prefix: readonly PathSeg[]): Locator {
-  return (path) => locate([...prefix, ...path]);
-}
-
 // ---- spans, for edits ----
 
 /** Offsets of the start of every line. */
