@@ -95,13 +95,6 @@ export function jsonLocator(root: JsonNode): Locator {
 
 // ---- spans, for edits ----
 
-/** Offsets of the start of every line. */
-export function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
 /** The offset of a 1-based line and column. */
 export function offsetOf(starts: readonly number[], pos: { line: number; column: number }): number {
   return starts[pos.line - 1]! + pos.column - 1;

@@ -3,8 +3,8 @@
 // byte stays. Pure functions over text; each parses the text it is given (a settings file is
 // small), so edits compose by feeding one's result to the next.
 import type { PathSeg } from '../../declarations/source-file.js';
-import { parseJsonWithPositions, type JsonNode } from '../../declarations/json.js';
-import { lineStarts, nodeAt, offsetOf, valueEnd } from './json-doc.js';
+import { lineStartsOf, parseJsonWithPositions, type JsonNode } from '../../declarations/json.js';
+import { nodeAt, offsetOf, valueEnd } from './json-doc.js';
 
 export interface JsonStyle {
   /** One level of indentation (two spaces when the file shows none). */
@@ -33,7 +33,7 @@ function locate(text: string, path: readonly PathSeg[]): Located {
   if (!parsed.ok) throw new JsonEditError(`the file is not valid JSON: ${parsed.error.message}`);
   const node = nodeAt(parsed.value, path);
   if (node === undefined) throw new JsonEditError(`nothing at ${path.join('.')}`);
-  const starts = lineStarts(text);
+  const starts = lineStartsOf(text);
   const start = offsetOf(starts, node);
   return { node, start, end: valueEnd(text, start), starts };
 }
