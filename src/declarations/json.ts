@@ -285,7 +285,8 @@ const ESCAPES: Readonly<Record<string, string>> = {
   t: '\t',
 };
 
-function lineStartsOf(text: string): number[] {
+/** Offsets of the start of every line (also for text edits over the parsed tree). */
+export function lineStartsOf(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return starts;

@@ -33,8 +33,6 @@ export interface FrontMatterOptions {
   detectOnly?: boolean;
 }
 
-const FM_PREFIX: Record<'skill' | 'agent', string> = { skill: 'skill', agent: 'agent' };
-
 export function readFrontMatterFile(file: string, opts: FrontMatterOptions): FrontMatterHooks {
   const read = readSourceFileSync(file);
   const base: FrontMatterHooks = { file, name: opts.fallbackName, hasHooks: false, handlers: [], diagnostics: [] };
@@ -94,7 +92,7 @@ export function parseFrontMatterText(text: string, file: string, opts: FrontMatt
       claudeDiagnostic(
         'error',
         'claude_invalid_setting',
-        `${FM_PREFIX[opts.kind]} hooks must be an object`,
+        `${opts.kind} hooks must be an object`,
         file,
         locate(['hooks']) ?? start,
         {

@@ -9,6 +9,7 @@ import { claudeDiagnostic, type ClaudeDiagnosticCode } from './codes.js';
 import { didYouMean } from '../../matching/suggest.js';
 import { parseRule } from './if-eval.js';
 import { isEvaluatedIfRule } from './if-rule.js';
+import { isMatchAll, matcherForm } from './match.js';
 import type { ClaudeHandlerType, ClaudePluginRef, ClaudeSource } from './model.js';
 
 export type HookFileKind = 'settings' | 'plugin' | 'skill' | 'agent';
@@ -113,21 +114,6 @@ function passes(check: Check, v: unknown): boolean {
     case 'shell':
       return v === 'bash' || v === 'powershell';
   }
-}
-
-/** Match-all matchers (claude.md §4.1 rule 1). */
-export function isMatchAll(matcher: string | null | undefined): boolean {
-  return matcher === undefined || matcher === null || CLAUDE_CATALOG.matcher_rules.match_all.includes(matcher);
-}
-
-/** The exact names of a matcher on the exact path (§4.1 rule 2), or undefined on the regex path. */
-export function exactMatcherNames(matcher: string, narrow: boolean): string[] | undefined {
-  const exact = narrow ? /^[A-Za-z0-9_|]+$/ : /^[A-Za-z0-9_ ,|-]+$/;
-  if (!exact.test(matcher)) return undefined;
-  return matcher
-    .split(narrow ? /\|/ : /[|,]/)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
 }
 
 /** Reads an event map (`{"PreToolUse": [groups...]}`); the caller has checked it is an object. */
@@ -285,10 +271,10 @@ function checkMatcher(matcher: string, event: ClaudeEventData, emit: Emit): bool
     );
     return true;
   }
-  const names = exactMatcherNames(matcher, event.narrow_matcher);
-  if (names !== undefined) {
+  const form = matcherForm(matcher, event.narrow_matcher);
+  if (form.kind === 'names') {
     if (event.matcher_values_closed && event.matcher_values) {
-      for (const v of names) {
+      for (const v of form.names) {
         if (!event.matcher_values.includes(v)) {
           emit(
             'warning',

@@ -1,7 +1,13 @@
 // Claude's JSON files (settings, hooks.json, plugin.json) read with positions: the project's
 // JSON-with-positions parser, a Locator over its tree (for file:line:col on every diagnostic),
 // and the text span of any node (for text-preserving edits).
-import { jsonValue, parseJsonWithPositions, type JsonNode, type JsonObject } from '../../declarations/json.js';
+import {
+  jsonEntry,
+  jsonValue,
+  parseJsonWithPositions,
+  type JsonNode,
+  type JsonObject,
+} from '../../declarations/json.js';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
 import { readSourceFile, type Locator, type PathSeg, type Position } from '../../declarations/source-file.js';
 import { claudeDiagnostic } from './codes.js';
@@ -58,16 +64,11 @@ export function nodeAt(root: JsonNode, path: readonly PathSeg[]): JsonNode | und
   let node: JsonNode | undefined = root;
   for (const seg of path) {
     if (node === undefined) return undefined;
-    if (node.kind === 'object' && typeof seg === 'string') node = lastEntry(node, seg)?.value;
+    if (node.kind === 'object' && typeof seg === 'string') node = jsonEntry(node, seg)?.value;
     else if (node.kind === 'array' && typeof seg === 'number') node = node.items[seg];
     else return undefined;
   }
   return node;
-}
-
-function lastEntry(obj: JsonObject, key: string) {
-  for (let i = obj.entries.length - 1; i >= 0; i--) if (obj.entries[i]!.key === key) return obj.entries[i];
-  return undefined;
 }
 
 /** A key's position (its opening quote), or a list item's; the root is line 1. */
@@ -78,7 +79,7 @@ export function jsonLocator(root: JsonNode): Locator {
     for (const seg of path) {
       if (node === undefined) return undefined;
       if (node.kind === 'object' && typeof seg === 'string') {
-        const entry = lastEntry(node, seg);
+        const entry = jsonEntry(node, seg);
         if (entry === undefined) return undefined;
         at = { line: entry.line, column: entry.column };
         node = entry.value;
@@ -92,19 +93,7 @@ export function jsonLocator(root: JsonNode): Locator {
   };
 }
 
-/** A locator for a sub-tree found at `prefix` of another locator (front matter, inline hooks). */
-export function subLocator(locate: Locator, prefix: readonly PathSeg[]): Locator {
-  return (path) => locate([...prefix, ...path]);
-}
-
 // ---- spans, for edits ----
-
-/** Offsets of the start of every line. */
-export function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
 
 /** The offset of a 1-based line and column. */
 export function offsetOf(starts: readonly number[], pos: { line: number; column: number }): number {

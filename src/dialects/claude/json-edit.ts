@@ -3,8 +3,8 @@
 // byte stays. Pure functions over text; each parses the text it is given (a settings file is
 // small), so edits compose by feeding one's result to the next.
 import type { PathSeg } from '../../declarations/source-file.js';
-import { parseJsonWithPositions, type JsonNode } from '../../declarations/json.js';
-import { lineStarts, nodeAt, offsetOf, valueEnd } from './json-doc.js';
+import { jsonEntry, lineStartsOf, parseJsonWithPositions, type JsonNode } from '../../declarations/json.js';
+import { nodeAt, offsetOf, valueEnd } from './json-doc.js';
 
 export interface JsonStyle {
   /** One level of indentation (two spaces when the file shows none). */
@@ -33,7 +33,7 @@ function locate(text: string, path: readonly PathSeg[]): Located {
   if (!parsed.ok) throw new JsonEditError(`the file is not valid JSON: ${parsed.error.message}`);
   const node = nodeAt(parsed.value, path);
   if (node === undefined) throw new JsonEditError(`nothing at ${path.join('.')}`);
-  const starts = lineStarts(text);
+  const starts = lineStartsOf(text);
   const start = offsetOf(starts, node);
   return { node, start, end: valueEnd(text, start), starts };
 }
@@ -130,19 +130,16 @@ export function setProperty(
 ): string {
   const loc = locate(text, path);
   if (loc.node.kind !== 'object') throw new JsonEditError(`${path.join('.') || 'the file'} is not an object`);
-  const entries = loc.node.entries;
-  for (let i = entries.length - 1; i >= 0; i--) {
-    if (entries[i]!.key !== key) continue;
-    const start = offsetOf(loc.starts, entries[i]!.value);
-    const inline = !text.slice(loc.start, loc.end).includes('\n');
-    return splice(
-      text,
-      start,
-      valueEnd(text, start),
-      formatJson(value, style, indentAt(text, loc.starts, start), inline),
-    );
-  }
-  return appendChild(text, path, key, value, style);
+  const entry = jsonEntry(loc.node, key);
+  if (entry === undefined) return appendChild(text, path, key, value, style);
+  const start = offsetOf(loc.starts, entry.value);
+  const inline = !text.slice(loc.start, loc.end).includes('\n');
+  return splice(
+    text,
+    start,
+    valueEnd(text, start),
+    formatJson(value, style, indentAt(text, loc.starts, start), inline),
+  );
 }
 
 /** Removes every entry `key` of the object at `path` (nothing when it has none). */

@@ -82,8 +82,9 @@ export function evaluatePathPattern(
     return { verdict: 'no_match', why: `${JSON.stringify(filePath)} is outside ${base}` };
   }
   const segments = rel.split('/');
-  const anchored = glob.replace(/\/$/, '').includes('/');
-  const re = globRegex(glob.replace(/\/$/, ''));
+  glob = glob.replace(/\/$/, '');
+  const anchored = glob.includes('/');
+  const re = globRegex(glob);
   // As in .gitignore, a pattern that matches a folder covers everything inside it.
   const hit = anchored
     ? segments.some((_, i) => re.test(segments.slice(0, i + 1).join('/')))

@@ -36,13 +36,6 @@ export interface SettingsFile {
   text: string;
 }
 
-export const GATE_KEYS = [
-  'disableAllHooks',
-  'allowManagedHooksOnly',
-  'strictPluginOnlyCustomization',
-  'allowedHttpHookUrls',
-  'httpHookAllowedEnvVars',
-] as const;
 const MANAGED_ONLY = new Set(['allowManagedHooksOnly', 'strictPluginOnlyCustomization']);
 
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');

@@ -74,24 +74,11 @@ export async function validateClaudeFile(
     case 'managed':
     case 'settings':
     case 'local': {
-      const managed = kind === 'managed';
-      const origin = managed
-        ? basename(dirname(file)) === 'managed-settings.d'
-          ? `managed.d/${basename(file)}`
-          : 'managed'
-        : kind === 'local'
-          ? 'local'
-          : dirname(file) === cl.configDir
-            ? 'user'
-            : 'project';
-      const source = managed
-        ? 'claude_managed'
-        : kind === 'local'
-          ? 'claude_local'
-          : origin === 'user'
-            ? 'claude_user'
-            : 'claude_project';
-      return settingsChecks(parseSettingsText(text, file, { source, origin, managed }));
+      const scope = kind !== 'settings' ? kind : dirname(file) === cl.configDir ? 'user' : 'project';
+      const managed = scope === 'managed';
+      const origin =
+        managed && basename(dirname(file)) === 'managed-settings.d' ? `managed.d/${basename(file)}` : scope;
+      return settingsChecks(parseSettingsText(text, file, { source: `claude_${scope}`, origin, managed }));
     }
     case 'hooks': {
       const root = basename(dirname(file)) === 'hooks' ? dirname(dirname(file)) : dirname(file);
