@@ -3,9 +3,10 @@
 // always, plus what .claude-plugin/plugin.json "hooks" adds (paths inside the root, or an inline
 // object). If any hook file of a plugin has an error, none of its hooks load.
 import { readdir, realpath } from 'node:fs/promises';
-import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
 import { isError } from '../../declarations/diagnostics.js';
+import { isInside } from '../../declarations/path-inside.js';
 import type { Locator, PathSeg } from '../../declarations/source-file.js';
 import { claudeDiagnostic } from './codes.js';
 import { isPlainObject, readEventMap, type HookFileContext, type RawHandler } from './handlers.js';
@@ -132,11 +133,6 @@ export function flagPluginId(root: string, manifest: PluginManifest): string {
   return typeof name === 'string' && name.trim() !== '' ? name.trim() : basename(root);
 }
 
-function inside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel));
-}
-
 /** Every hook file of one plugin, read and checked; all or nothing. */
 export async function readPluginHooks(ref: ClaudePluginRef, manifest: PluginManifest): Promise<PluginHooks> {
   const out: PluginHooks = { handlers: [], diagnostics: [...manifest.diagnostics], files: [], failed: false };
@@ -175,7 +171,7 @@ export async function readPluginHooks(ref: ClaudePluginRef, manifest: PluginMani
       for (const [i, p] of paths.entries()) {
         const path: PathSeg[] = typeof hooks === 'string' ? ['hooks'] : ['hooks', i];
         const file = resolve(ref.root, p);
-        if (!inside(ref.root, file)) {
+        if (!isInside(ref.root, file)) {
           mdiag('path_escapes_root', `hooks file ${q(p)} is outside the plugin root`, path);
           continue;
         }
@@ -196,7 +192,7 @@ export async function readPluginHooks(ref: ClaudePluginRef, manifest: PluginMani
           );
           continue;
         }
-        if (!inside(realRoot, real)) {
+        if (!isInside(realRoot, real)) {
           mdiag('path_escapes_root', `hooks file ${q(p)} is outside the plugin root`, path);
           continue;
         }

@@ -6,7 +6,8 @@
 //   command that is absolute only after `{{config_dir}}` (or `{{env:…}}`) expansion;
 // - a bare name stays bare and is looked up on PATH when the hook fires.
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { isInside } from '../../../declarations/path-inside.js';
 
 export type CommandResolution = { ok: true; command: string; missing?: boolean } | { ok: false; message: string };
 
@@ -30,10 +31,6 @@ export async function resolveExtensionCommand(
 }
 
 /** Whether `path` is `root` or lies below it (both absolute and normalised). */
-function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
-}
 
 /**
  * The real path of `path`, or, when it does not exist, the real path of its nearest existing
