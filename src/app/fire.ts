@@ -323,10 +323,10 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
   const sessionId = assertSessionId(req.sessionId ?? dialect.sessionIdFor(req.payload) ?? newSessionId());
   const dispatchId = newDispatchId();
 
-  const [{ runSubprocess }, { LedgerWriter }, { dispatchDepthFromEnv }] = await Promise.all([
+  const [{ runSubprocess }, { LedgerWriter }, { fireDepthFromEnv }] = await Promise.all([
     import('../exec/subprocess.js'),
     import('../ledger/writer.js'),
-    import('../exec/environment.js'),
+    import('../exec/depth.js'),
   ]);
   // Records are appended in the order runs end, each with one write on a file kept open for the
   // dispatch: concurrent `hooks fire` processes on one session never tear each other's lines.
@@ -365,7 +365,7 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
       env: req.env,
       sessionId,
       dispatchId,
-      depth: dispatchDepthFromEnv(req.env) + 1,
+      depth: fireDepthFromEnv(req.env),
       executor,
       onRecord: (r: RunRecord) => {
         req.onRecord?.(r);

@@ -2,12 +2,12 @@
 // statistics, follow, export — for every dialect. Dialect-agnostic: the caller names each
 // dialect's sessions folder (the registry's `sessionsDir`), this module only reads the logs.
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
 import { HookctlError, ExitCode } from '../errors.js';
 import { assertSessionId } from '../ledger/ids.js';
 import type { RunRecord } from '../ledger/record.js';
 import { mergeByTime, recordTime, scanRecords, tailRecordsSync, type RecordFilter } from '../ledger/reader.js';
-import { findSessionLogs, LOG_FILE, type SessionLog, type SessionsFolder } from '../ledger/sessions.js';
+import { hookRunsFile } from '../paths.js';
+import { findSessionLogs, type SessionLog, type SessionsFolder } from '../ledger/sessions.js';
 import { RunStats, type RunStatsRow } from '../ledger/stats.js';
 import { otlpExportConfig } from '../telemetry/config.js';
 
@@ -43,7 +43,7 @@ export function selectSessions(folders: readonly SessionsFolder[], sel: RunsSele
   const scoped = folders.filter((f) => sel.dialect === undefined || f.dialect === sel.dialect);
   if (sel.session !== undefined && !sel.allSessions) {
     const id = assertSessionId(sel.session);
-    return [{ session_id: id, files: scoped.map((f) => join(f.dir, id, LOG_FILE)) }];
+    return [{ session_id: id, files: scoped.map((f) => hookRunsFile(f.dir, id)) }];
   }
   const sessions = groupBySession(findSessionLogs(scoped)).sort((a, b) => a.mtimeMs - b.mtimeMs || cmp(a.id, b.id));
   if (sel.allSessions) return sessions.map((s) => ({ session_id: s.id, files: s.logs.map((l) => l.file) }));

@@ -6,10 +6,10 @@
 // named `.<name>.<pid>.<random>.tmp`: no loader ever reads them as config, and a later writer
 // removes the ones whose process is gone.
 import { createHash, randomBytes } from 'node:crypto';
-import { lstat, open, readdir, readFile, readlink, rename, rm, stat } from 'node:fs/promises';
+import { lstat, open, readFile, readlink, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ExitCode, HookctlError } from '../errors.js';
-import { pidAlive } from './file-lock.js';
+import { removeDeadWritersTemps } from './file-lock.js';
 import { displayPath } from '../views/location.js';
 
 export interface AtomicWriteOptions {
@@ -123,23 +123,7 @@ async function syncFolder(dir: string): Promise<void> {
 
 /** Removes temporary files of `file` left by writers that died before their rename. */
 export async function removeStrayTempFiles(file: string): Promise<string[]> {
-  const dir = dirname(file);
-  const prefix = `.${basename(file)}.`;
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch {
-    return [];
-  }
-  const removed: string[] = [];
-  for (const name of names) {
-    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
-    const pid = Number(name.slice(prefix.length).split('.')[0]);
-    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || pidAlive(pid)) continue;
-    await rm(join(dir, name), { force: true });
-    removed.push(join(dir, name));
-  }
-  return removed;
+  return removeDeadWritersTemps(dirname(file), `.${basename(file)}.`, false);
 }
 
 /** File system errors while locking or writing become one clear line (`hook_write_failed`). */

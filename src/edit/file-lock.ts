@@ -188,19 +188,29 @@ async function removeOwnerFile(lockPath: string, owner: string): Promise<void> {
 
 /** Removes taking folders (`<lock>.<pid>.<nonce>.tmp`) of processes that died before their rename. */
 async function removeStrayLockFolders(lockPath: string): Promise<void> {
-  const prefix = `${basename(lockPath)}.`;
+  await removeDeadWritersTemps(dirname(lockPath), `${basename(lockPath)}.`, true);
+}
+
+/**
+ * Removes the entries `<prefix><pid>.<...>.tmp` of `dir` whose process is gone (it died before its
+ * rename), folders too when `recursive`; returns their paths. A folder that cannot be read has none.
+ */
+export async function removeDeadWritersTemps(dir: string, prefix: string, recursive: boolean): Promise<string[]> {
   let names: string[];
   try {
-    names = await readdir(dirname(lockPath));
+    names = await readdir(dir);
   } catch {
-    return;
+    return [];
   }
+  const removed: string[] = [];
   for (const name of names) {
     if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
     const pid = Number(name.slice(prefix.length).split('.')[0]);
     if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || pidAlive(pid)) continue;
-    await rm(join(dirname(lockPath), name), { recursive: true, force: true });
+    await rm(join(dir, name), { recursive, force: true });
+    removed.push(join(dir, name));
   }
+  return removed;
 }
 
 function ignore(...codes: string[]) {

@@ -4,8 +4,6 @@
 // any hook, and its async hooks are recorded `skipped`.
 import { dispatchDepthFromEnv, MAX_DISPATCH_DEPTH } from './environment.js';
 
-export { MAX_DISPATCH_DEPTH };
-
 /**
  * The depth a `hooks fire` dispatches at: 1 at top level, else the invoking hook's depth + 1 (a
  * HOOKCTL_DISPATCH_DEPTH that is not a count counts as unset).

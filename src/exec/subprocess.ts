@@ -402,6 +402,3 @@ async function spawnFailureText(err: unknown, file: string, cwd: string): Promis
   }
   return `fork/exec ${file}: ${spawnErrorText(err)}`;
 }
-
-// Moved to failure.ts (dispatch code reads them without loading the executor); kept here for callers.
-export { formatExecFailure, goDuration, goSignalText } from './failure.js';

@@ -10,14 +10,13 @@
 // - a log whose name now points at another file (rotated, or replaced by rename) is drained to its
 //   end through the old descriptor, then the new file is read from its start;
 // - a log that appears later (a session's first record, another dialect's log) is read from its start.
-import { closeSync, fstatSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, statSync } from 'node:fs';
 import type { RunRecord } from './record.js';
 import {
   compileFilter,
   lastLineEnd,
   mergeByTime,
   openIfExists,
-  parseRecordLine,
   scanDescriptor,
   tailDescriptor,
   type RecordFilter,
@@ -46,12 +45,12 @@ interface FollowedLog {
   lastChange: number;
   dev: number;
   ino: number;
-  /** Bytes read so far, and those after the last newline among them (a line still being written). */
+  /** Where the whole lines read so far end: bytes after it are a line still being written. */
   position: number;
-  carry: Buffer;
+  /** The log's size at the last read, to tell a truncation and an idle log. */
+  size: number;
 }
 
-const READ_CHUNK_BYTES = 256 * 1024;
 /**
  * A log that has not grown for this long gives its descriptor back (and is reopened when its
  * size or identity changes): `--follow --all-sessions` over thousands of sessions must not hold a
@@ -60,7 +59,6 @@ const READ_CHUNK_BYTES = 256 * 1024;
 const IDLE_CLOSE_MS = 5000;
 /** Over this many logs the default poll slows to once a second (a stat per log per look). */
 const MANY_LOGS = 200;
-const NEWLINE = 0x0a;
 
 export async function followLogs(opts: FollowOptions): Promise<void> {
   const matches = compileFilter(opts.filter ?? {});
@@ -85,7 +83,7 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
       countSkipped(scanDescriptor(fd, 0, end, matches, (r) => void part.push(r), true).skipped);
     }
     existing.push(part);
-    logs.set(file, { fd, lastChange: Date.now(), dev: st.dev, ino: st.ino, position: end, carry: Buffer.alloc(0) });
+    logs.set(file, { fd, lastChange: Date.now(), dev: st.dev, ino: st.ino, position: end, size: end });
   }
   let first = mergeByTime(...existing);
   if (opts.last !== undefined && first.length > opts.last) first = first.slice(first.length - opts.last);
@@ -130,7 +128,7 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
         }
         let current = logs.get(file);
         if (current !== undefined && current.fd === undefined) {
-          if (st.size === current.position) continue; // idle and unchanged
+          if (st.size === current.size) continue; // idle and unchanged
           current.fd = openIfExists(file);
           if (current.fd === undefined) continue;
         }
@@ -138,7 +136,7 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
           const fd = openIfExists(file);
           if (fd === undefined) continue;
           const fst = fstatSync(fd);
-          current = { fd, lastChange: now, dev: fst.dev, ino: fst.ino, position: 0, carry: Buffer.alloc(0) };
+          current = { fd, lastChange: now, dev: fst.dev, ino: fst.ino, position: 0, size: 0 };
           logs.set(file, current);
         }
         take(current);
@@ -161,30 +159,10 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
 function readNewLines(log: FollowedLog, matches: (r: RunRecord) => boolean, out: RunRecord[]): number {
   const fd = log.fd!;
   const size = fstatSync(fd).size;
-  if (size < log.position) {
-    // Truncated: start again from the beginning; a half line from before is gone with it.
-    log.position = 0;
-    log.carry = Buffer.alloc(0);
-  }
-  let skipped = 0;
-  const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, Math.max(1, size - log.position)));
-  while (log.position < size) {
-    const bytesRead = readSync(fd, chunk, 0, Math.min(chunk.length, size - log.position), log.position);
-    if (bytesRead === 0) break;
-    log.position += bytesRead;
-    const bytes =
-      log.carry.length === 0 ? chunk.subarray(0, bytesRead) : Buffer.concat([log.carry, chunk.subarray(0, bytesRead)]);
-    let start = 0;
-    for (let nl = bytes.indexOf(NEWLINE); nl !== -1; nl = bytes.indexOf(NEWLINE, start)) {
-      const line = bytes.toString('utf8', start, nl);
-      start = nl + 1;
-      if (line.trim() === '') continue;
-      const record = parseRecordLine(line);
-      if (record === undefined) skipped++;
-      else if (matches(record)) out.push(record);
-    }
-    log.carry = Buffer.from(bytes.subarray(start)); // a copy: `chunk` is reused
-  }
+  if (size < log.size) log.position = 0; // truncated: start again from the beginning
+  log.size = size;
+  const { skipped, bytes } = scanDescriptor(fd, log.position, size, matches, (r) => void out.push(r), true);
+  log.position = bytes;
   return skipped;
 }
 

@@ -7,10 +7,8 @@
 // comes from reading its log backwards (one small read), so `--since` and `--last N` choose their
 // sessions first and scan only those.
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { hookRunsFile } from '../paths.js';
 import { recordTime, scanRecords, tailRecordsSync } from './reader.js';
-
-export const LOG_FILE = 'hook-runs.jsonl';
 
 /** One dialect's folder of sessions. */
 export interface SessionsFolder {
@@ -64,7 +62,7 @@ export function findSessionLogs(folders: readonly SessionsFolder[]): SessionLog[
       continue; // a missing sessions folder has no sessions
     }
     for (const id of names) {
-      const file = join(dir, id, LOG_FILE);
+      const file = hookRunsFile(dir, id);
       try {
         const st = statSync(file);
         if (st.isFile()) logs.push({ session_id: id, dialect, file, size: st.size, mtimeMs: st.mtimeMs });

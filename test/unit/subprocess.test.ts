@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatExecFailure, goDuration, runSubprocess } from '../../src/exec/subprocess.js';
+import { formatExecFailure, goDuration } from '../../src/exec/failure.js';
+import { runSubprocess } from '../../src/exec/subprocess.js';
 import { CAPTURE_LIMIT_BYTES, TRUNCATION_MARK, type ExecRequest, type ExecResult } from '../../src/exec/types.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/hooks/', import.meta.url));
