@@ -52,7 +52,6 @@ An event both cosh and claude know (PreToolUse, Stop, …) fires the dialect tha
       req.onRecord = (r) => writeOut(JSON.stringify(r) + '\n');
       req.onNotification = (n) => writeOut(JSON.stringify(n) + '\n');
     }
-    req.onWarning = (w) => this.printWarning(w);
     req.version = this.config.version;
     const result = await fire(req);
     const code = fireExitCode(result);
