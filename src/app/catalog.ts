@@ -29,8 +29,3 @@ export async function loadCatalog(loc: Locations, opts: CatalogOptions = {}): Pr
     files: parts.flatMap((p) => p.files),
   };
 }
-
-/** Active declarations of one event, in dispatch order. */
-export function declarationsForEvent(catalog: Catalog, event: string): OrderedDeclaration[] {
-  return catalog.declarations.filter((d) => d.event === event && d.status === 'active');
-}

@@ -2,7 +2,6 @@
 // --event pattern must be a valid pattern and should match some event of some dialect.
 import { dialects } from '../dialects/registry.js';
 import { ExitCode, HookctlError, usageError } from '../errors.js';
-import { missingEventMessage } from './events.js';
 import { didYouMean } from '../matching/suggest.js';
 import { hasWildcard, isValidPattern, pathMatch } from '../matching/pathmatch.js';
 
@@ -31,4 +30,17 @@ export function eventPatternWarning(pattern: string | undefined): string | undef
   const matches = hasWildcard(pattern) ? (e: string) => pathMatch(pattern, e) : (e: string) => e === pattern;
   if (known.some(matches)) return undefined;
   return `no known event matches "${pattern}"${didYouMean(pattern, known)}`;
+}
+
+/**
+ * Why `hooks events EVENT` has nothing to show: a dialect that knows the event from another
+ * version of its catalog says so (compozy: `... removed in CompozyOS v0.3.0 ...`); else unknown.
+ */
+function missingEventMessage(name: string): string {
+  for (const d of dialects()) {
+    const hint = d.removedEventHint?.(name);
+    if (hint) return hint;
+  }
+  // SPEC §7.1: the closest known names, when one is close.
+  return `unknown event "${name}"${didYouMean(name, knownEventNames()) || ' (see: hookctl hooks events)'}`;
 }

@@ -1,7 +1,6 @@
 // The `hooks events` use case (SPEC §6): one row per event of every dialect, in registry order,
 // and the detail or JSON Schemas of one event. The list needs only each dialect's light catalog;
 // payload and patch types load only for the detail.
-import { didYouMean } from '../matching/suggest.js';
 import { dialects, selectDialects } from '../dialects/registry.js';
 import type { CatalogVersionChanges, EventDetail, EventRow } from '../dialects/types.js';
 import type { EventSchemas } from '../events/schema.js';
@@ -56,18 +55,4 @@ export async function eventSchemas(name: string, dialect?: string): Promise<Even
 export async function eventDetail(name: string): Promise<EventDetail | undefined> {
   const dialect = dialects().find((d) => d.hasEvent(name));
   return dialect?.eventDetail(name);
-}
-
-/**
- * Why `hooks events EVENT` has nothing to show: a dialect that knows the event from another
- * version of its catalog says so (compozy: `... removed in CompozyOS v0.3.0 ...`); else unknown.
- */
-export function missingEventMessage(name: string): string {
-  for (const d of dialects()) {
-    const hint = d.removedEventHint?.(name);
-    if (hint) return hint;
-  }
-  // SPEC §7.1: the closest known names, when one is close.
-  const known = dialects().flatMap((d) => d.eventRows().map((r) => r.event));
-  return `unknown event "${name}"${didYouMean(name, known) || ' (see: hookctl hooks events)'}`;
 }

@@ -270,11 +270,14 @@ export interface LoadedFireRequest extends Omit<FireRequest, 'event' | 'payloadT
 }
 
 /** The declarations a fire runs: `hooks test`'s `hooks` names, then `--hook NAME`; undefined = all. */
-function selectedDeclarations(loaded: EventCatalog, req: LoadedFireRequest): OrderedDeclaration[] {
-  const all = declarationsOf(loaded.catalog, loaded.event);
+function selectedDeclarations(
+  all: OrderedDeclaration[],
+  event: string,
+  req: Pick<LoadedFireRequest, 'hooks' | 'hookName'>,
+): OrderedDeclaration[] {
   const hooks = req.hooks;
   const named = hooks === undefined ? all : all.filter((d) => d.name !== null && hooks.includes(d.name));
-  return selectHook(req.hookName, loaded.event, named);
+  return selectHook(req.hookName, event, named);
 }
 
 export async function planFire(req: FireRequest): Promise<DryRunResult> {
@@ -286,7 +289,7 @@ export async function planFire(req: FireRequest): Promise<DryRunResult> {
 
 export async function planLoaded(loaded: EventCatalog, req: LoadedFireRequest): Promise<DryRunResult> {
   const all = declarationsOf(loaded.catalog, loaded.event);
-  const selected = new Set(selectedDeclarations(loaded, req));
+  const selected = new Set(selectedDeclarations(all, loaded.event, req));
   // Those that never run (disabled, blocked, overridden) included: each shows why it does not match.
   const entries = await loaded.dialect.plan({
     event: loaded.event,
@@ -319,7 +322,7 @@ export async function fire(request: FireRequest): Promise<FireResult> {
 
 export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): Promise<FireResult> {
   const { dialect, catalog, event } = loaded;
-  const declarations = selectedDeclarations(loaded, req);
+  const declarations = selectedDeclarations(declarationsOf(catalog, event), event, req);
   const sessionId = assertSessionId(req.sessionId ?? dialect.sessionIdFor(req.payload) ?? newSessionId());
   const dispatchId = newDispatchId();
 

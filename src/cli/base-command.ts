@@ -299,21 +299,3 @@ export function parseErrorText(message: string): string {
 function oneLine(s: string): string {
   return s.split('\n')[0].trim();
 }
-
-/** Lines for declaration errors that list/info/events skip (SPEC §6: shown valid, warn on the rest). */
-export function skippedDeclarationWarnings(
-  diagnostics: { severity: string; file: string; line: number; message: string }[],
-  display: (file: string) => string,
-  max = 10,
-  /** The command shows them (list --all, info): say so instead of "not listed". */
-  shown = false,
-): string[] {
-  const errors = diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length === 0) return [];
-  const lines = errors.slice(0, max).map((d) => `${display(d.file)}:${d.line}: ${d.message}`);
-  if (errors.length > max) lines.push(`... and ${errors.length - max} more`);
-  lines.unshift(
-    `${errors.length} declaration error${errors.length === 1 ? '' : 's'}: the hooks they affect ${shown ? 'are shown as invalid' : 'are left out (hooks list --all shows them)'} (see: hookctl hooks validate)`,
-  );
-  return lines;
-}

@@ -47,7 +47,6 @@ interface ModuleStatic {
 }
 
 let installed = false;
-const materialised: string[] = [];
 
 /** Installs the deferral (once per process). Call before @oclif/core is first required. */
 export function deferUnusedOclifModules(): void {
@@ -59,19 +58,11 @@ export function deferUnusedOclifModules(): void {
     if (REQUESTS.has(request)) {
       const esModule = deferredEsModule(parent?.filename ?? undefined, request);
       if (esModule !== undefined) {
-        return lazyModule(() => {
-          materialised.push(`${request} (from ${oclifFile(parent!.filename!)})`);
-          return load.call(this, request, parent, isMain);
-        }, esModule);
+        return lazyModule(() => load.call(this, request, parent, isMain), esModule);
       }
     }
     return load.call(this, request, parent, isMain);
   };
-}
-
-/** The deferred modules that were loaded after all, and who asked (for tests and profiling). */
-export function materialisedModules(): readonly string[] {
-  return materialised;
 }
 
 function oclifFile(filename: string): string | undefined {

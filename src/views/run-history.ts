@@ -2,7 +2,7 @@
 // `runs --follow` prints as records arrive. JSON output is the results themselves.
 import type { Colour } from '../cli/colour.js';
 import { usageError } from '../errors.js';
-import { renderTable } from '../cli/table.js';
+import { cutToWidth, displayWidth, renderTable } from '../cli/table.js';
 import type { RunRecord } from '../ledger/record.js';
 import type { SessionSummary } from '../ledger/sessions.js';
 import type { RunStatsRow } from '../ledger/stats.js';
@@ -90,8 +90,10 @@ export function followHeader(colour: Colour): string {
   );
 }
 
+/** `text` in exactly `width` columns: cut as the tables cut, else padded. */
 function fit(text: string, width: number): string {
-  return text.length > width ? text.slice(0, width - 1) + '…' : text.padEnd(width);
+  const cut = cutToWidth(text, width);
+  return cut + ' '.repeat(Math.max(0, width - displayWidth(cut)));
 }
 
 /** What `runs --export otlp` says when it is done. */

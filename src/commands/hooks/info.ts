@@ -1,8 +1,8 @@
-import { Args, Flags, HookctlCommand, skippedDeclarationWarnings } from '../../cli/base-command.js';
+import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
 import { hookInfo } from '../../app/info.js';
 import { dialectNames } from '../../dialects/registry.js';
 import { renderInfo, toInfoDeclaration } from '../../views/info.js';
-import { displayPath } from '../../views/location.js';
+import { skippedDeclarationWarnings } from '../../views/location.js';
 
 export default class HooksInfo extends HookctlCommand {
   static override summary = 'Show every declaration of one hook name: all fields, where it is declared, its last runs.';
@@ -28,7 +28,7 @@ export default class HooksInfo extends HookctlCommand {
       session: flags.session,
       dialect: flags.dialect,
       onDiagnostics: (diagnostics) => {
-        for (const line of skippedDeclarationWarnings(diagnostics, (f) => displayPath(f))) this.printWarning(line);
+        for (const line of skippedDeclarationWarnings(diagnostics)) this.printWarning(line);
       },
     });
     const declarations = info.declarations.map((d) => toInfoDeclaration(d));

@@ -1,10 +1,10 @@
-import { Flags, HookctlCommand, skippedDeclarationWarnings } from '../../cli/base-command.js';
+import { Flags, HookctlCommand } from '../../cli/base-command.js';
 import { loadCatalog } from '../../app/catalog.js';
 import { eventPatternWarning } from '../../app/event-names.js';
 import { filterDeclarations } from '../../app/list.js';
 import { dialectNames, dialects } from '../../dialects/registry.js';
 import { renderList, toListEntry } from '../../views/list.js';
-import { displayPath } from '../../views/location.js';
+import { skippedDeclarationWarnings } from '../../views/location.js';
 
 export default class HooksList extends HookctlCommand {
   static override summary = 'List the resolved hook catalog of both dialects in dispatch order.';
@@ -30,8 +30,7 @@ export default class HooksList extends HookctlCommand {
     const unmatched = eventPatternWarning(flags.event);
     if (unmatched) this.printWarning(unmatched);
     const catalog = await loadCatalog(this.locations(flags), { dialect: flags.dialect });
-    for (const line of skippedDeclarationWarnings(catalog.diagnostics, (f) => displayPath(f), 10, flags.all))
-      this.printWarning(line);
+    for (const line of skippedDeclarationWarnings(catalog.diagnostics, 10, flags.all)) this.printWarning(line);
     const decls = filterDeclarations(catalog.declarations, flags);
     const format = this.outputFormat(flags);
     // Entries are made one at a time as they are printed: 10,000 of them need not all be held.
