@@ -213,10 +213,12 @@ export function tailDescriptor(
     const bytes =
       partial.length === 0 ? chunk.subarray(0, bytesRead) : Buffer.concat([chunk.subarray(0, bytesRead), partial]);
     let stop = bytes.length;
-    for (let i = bytes.length - 1; i >= 0 && newestFirst.length < n; i--) {
-      if (bytes[i] !== NEWLINE) continue;
+    // lastIndexOf (memrchr) rather than a loop over the bytes: such a loop gets compiled by
+    // TurboFan on the other core, and Node waits for that compile before it exits (~3 ms).
+    for (let i = bytes.lastIndexOf(NEWLINE, stop - 1); i !== -1 && newestFirst.length < n; ) {
       take(bytes.subarray(i + 1, stop));
       stop = i;
+      i = i === 0 ? -1 : bytes.lastIndexOf(NEWLINE, i - 1);
     }
     partial = Buffer.from(bytes.subarray(0, stop));
   }
