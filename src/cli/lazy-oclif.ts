@@ -9,6 +9,7 @@
 // it. The one property read before that is `__esModule` (TypeScript's import helpers read it
 // while oclif's modules load), which the table answers; a test checks the table against the
 // real modules, so an oclif upgrade that changes them fails the test rather than hookctl.
+import { readFileSync } from 'node:fs';
 import NodeModule from 'node:module';
 
 /** oclif file (under @oclif/core/lib/) → request it makes → the real module's `__esModule`. */
@@ -19,7 +20,7 @@ export const DEFERRED: Readonly<Record<string, Readonly<Record<string, boolean>>
   'config/config.js': { '../ux': true, '../ux/theme': true, '../util/determine-priority': true, ejs: false },
   'config/plugin-loader.js': { minimatch: true },
   'config/plugin.js': { tinyglobby: false, '../util/cache-command': true }, // building a manifest
-  'config/ts-path.js': { '../util/read-tsconfig': true }, // development mode only
+  'config/ts-path.js': { '../util/read-tsconfig': true, 'node:fs/promises': false }, // development mode only
   'errors/handle.js': { '../help/index': true, 'clean-stack': false },
   'errors/errors/cli.js': {
     '../../ux/theme': true,
@@ -37,6 +38,23 @@ export const DEFERRED: Readonly<Record<string, Readonly<Record<string, boolean>>
   'parser/validate.js': { './errors': true },
   'util/read-pjson.js': { lilconfig: false },
   'util/os.js': { 'node:child_process': false }, // getShell() on Windows only
+  'util/fs.js': { 'node:fs/promises': false }, // but readFile, see SYNC_READ_FILE
+};
+
+/**
+ * Requests whose stand-in answers some properties itself. oclif's util/fs.js reads JSON files (the
+ * manifest, and the theme file twice, which is absent) with fs/promises' readFile: each run,
+ * the only use of fs/promises, which Node must load and compile with what it loads in turn
+ * (readline, file handles, watchers: about 1.5 ms, docs/PERFORMANCE.md). The same read, done
+ * synchronously inside an async function, gives oclif the same text or the same rejection.
+ */
+const ANSWERED: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, unknown>>>>>> = {
+  'util/fs.js': {
+    'node:fs/promises': {
+      readFile: async (path: unknown, options?: unknown) =>
+        readFileSync(path as string, options as BufferEncoding | undefined),
+    },
+  },
 };
 
 const REQUESTS = new Set(Object.values(DEFERRED).flatMap((requests) => Object.keys(requests)));
@@ -56,9 +74,10 @@ export function deferUnusedOclifModules(): void {
   const load = Module._load;
   Module._load = function (this: unknown, request, parent, isMain) {
     if (REQUESTS.has(request)) {
-      const esModule = deferredEsModule(parent?.filename ?? undefined, request);
+      const parentFile = parent?.filename ?? undefined;
+      const esModule = deferredEsModule(parentFile, request);
       if (esModule !== undefined) {
-        return lazyModule(() => load.call(this, request, parent, isMain), esModule);
+        return lazyModule(() => load.call(this, request, parent, isMain), esModule, answered(parentFile, request));
       }
     }
     return load.call(this, request, parent, isMain);
@@ -80,18 +99,31 @@ export function deferredEsModule(parentFile: string | undefined, request: string
   return file === undefined ? undefined : DEFERRED[file]?.[request];
 }
 
+/** The properties the stand-in for this request from this file answers itself (ANSWERED). */
+export function answered(
+  parentFile: string | undefined,
+  request: string,
+): Readonly<Record<string, unknown>> | undefined {
+  const file = parentFile === undefined ? undefined : oclifFile(parentFile);
+  return file === undefined ? undefined : ANSWERED[file]?.[request];
+}
+
 /**
  * A stand-in for a module's exports that loads the module on first use: property reads, calls
- * (a module that is a function), `new`, `in`, key listing. Until then only `__esModule` is known.
+ * (a module that is a function), `new`, `in`, key listing. Until then only `__esModule` is known,
+ * and the properties of `own`, which are read from there instead of the module.
  */
-export function lazyModule(load: () => unknown, esModule: boolean): unknown {
+export function lazyModule(load: () => unknown, esModule: boolean, own?: Readonly<Record<string, unknown>>): unknown {
   let real: object | undefined;
   const get = (): object => (real ??= load() as object);
   // A bound function: callable and constructible, and with no own non-configurable keys (such as
   // `prototype`) that the proxy would have to report.
   const target = function () {}.bind(null);
   return new Proxy(target, {
-    get: (_, key) => (key === '__esModule' && real === undefined ? esModule || undefined : Reflect.get(get(), key)),
+    get: (_, key) => {
+      if (own !== undefined && typeof key === 'string' && Object.hasOwn(own, key)) return own[key];
+      return key === '__esModule' && real === undefined ? esModule || undefined : Reflect.get(get(), key);
+    },
     set: (_, key, value) => Reflect.set(get(), key, value),
     has: (_, key) => Reflect.has(get(), key),
     ownKeys: () => Reflect.ownKeys(get()),

@@ -215,7 +215,7 @@ export function tailDescriptor(
     let stop = bytes.length;
     // lastIndexOf (memrchr) rather than a loop over the bytes: such a loop gets compiled by
     // TurboFan on the other core, and Node waits for that compile before it exits (~3 ms).
-    for (let i = bytes.lastIndexOf(NEWLINE, stop - 1); i !== -1 && newestFirst.length < n; ) {
+    for (let i = bytes.lastIndexOf(NEWLINE, stop - 1); i !== -1 && newestFirst.length < n;) {
       take(bytes.subarray(i + 1, stop));
       stop = i;
       i = i === 0 ? -1 : bytes.lastIndexOf(NEWLINE, i - 1);

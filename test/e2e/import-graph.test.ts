@@ -227,6 +227,11 @@ describe('CommonJS modules a command run loads', () => {
       // Output goes to the descriptor (src/cli/output.ts): no stdout stream for the pipe, so
       // neither Node's net nor its stream modules; no child_process (oclif's getShell, deferred).
       expect(builtins.filter((b) => ['net', 'stream', 'tty', 'child_process'].includes(b))).toEqual([]);
+      // oclif's JSON reads go through a synchronous readFile (src/cli/lazy-oclif.ts ANSWERED):
+      // no fs/promises, nor the readline and file-handle modules it loads.
+      expect(
+        builtins.filter((b) => ['fs/promises', 'internal/fs/promises', 'internal/readline/interface'].includes(b)),
+      ).toEqual([]);
       const packages = new Set(modules.map(packageOf));
       expect(NEVER_ON_A_RUN.filter((p) => packages.has(p))).toEqual([]);
       expect(modules.filter((m) => m.endsWith('/@oclif/core/lib/help/index.js'))).toEqual([]);

@@ -1,10 +1,12 @@
 // The deferral of unused oclif modules (src/cli/lazy-oclif.ts): the table must describe the
 // installed @oclif/core exactly, and a stand-in must behave as the module once touched.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFERRED, deferredEsModule, lazyModule } from '../../src/cli/lazy-oclif.js';
+import { tempDir } from '../support/temp.js';
+import { answered, DEFERRED, deferredEsModule, lazyModule } from '../../src/cli/lazy-oclif.js';
 
 const require = createRequire(import.meta.url);
 const oclifLib = join(dirname(require.resolve('@oclif/core/package.json')), 'lib');
@@ -86,5 +88,48 @@ describe('lazyModule', () => {
     module.c = 3;
     expect(real.c).toBe(3);
     expect({ ...module }).toEqual({ a: 1, b: 2, c: 3 });
+  });
+});
+
+describe("the stand-in for util/fs.js's fs/promises", () => {
+  const fromUtilFs = '/x/node_modules/@oclif/core/lib/util/fs.js';
+  const own = answered(fromUtilFs, 'node:fs/promises')!;
+  const readFileSyncBacked = own.readFile as typeof readFile;
+
+  it('answers readFile itself, and only for that file and request', () => {
+    expect(Object.keys(own)).toEqual(['readFile']);
+    expect(answered('/x/node_modules/@oclif/core/lib/config/ts-path.js', 'node:fs/promises')).toBeUndefined();
+    expect(answered('/x/node_modules/other/lib/util/fs.js', 'node:fs/promises')).toBeUndefined();
+  });
+
+  it("gives what fs/promises' readFile gives: the text, or a rejection with the same code and message", async () => {
+    const dir = tempDir('hookctl-lazy-fs-');
+    const file = join(dir, 'manifest.json');
+    writeFileSync(file, '{"commands":{"é":1}}');
+    expect(await readFileSyncBacked(file, 'utf8')).toBe(await readFile(file, 'utf8'));
+    const missing = join(dir, 'theme.json');
+    const real = await readFile(missing, 'utf8').catch((e: NodeJS.ErrnoException) => e);
+    const ours = await readFileSyncBacked(missing, 'utf8').catch((e: NodeJS.ErrnoException) => e);
+    expect(ours).toBeInstanceOf(Error);
+    expect([(ours as NodeJS.ErrnoException).code, (ours as Error).message]).toEqual([
+      (real as NodeJS.ErrnoException).code,
+      (real as Error).message,
+    ]);
+  });
+
+  it('reads through the stand-in without loading the module; anything else loads it', () => {
+    let loads = 0;
+    const mod = lazyModule(
+      () => {
+        loads++;
+        return { stat: 'real stat' };
+      },
+      false,
+      own,
+    ) as { readFile: unknown; stat: unknown };
+    expect(mod.readFile).toBe(own.readFile);
+    expect(loads).toBe(0);
+    expect(mod.stat).toBe('real stat');
+    expect(loads).toBe(1);
   });
 });
