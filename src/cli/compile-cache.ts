@@ -237,8 +237,22 @@ function cachedCode(file: string, filename: string, source: string): Buffer | 's
   const length = entry.readUInt32LE(header.sourceAt);
   const start = header.sourceAt + LENGTH;
   if (length !== Buffer.byteLength(source) || start + length >= entry.length) return 'stale';
-  if (entry.toString('utf8', start, start + length) !== source) return 'stale';
+  if (!sameBytes(source, length, entry, start)) return 'stale';
   return entry.subarray(start + length);
+}
+
+/** Reused across modules: the UTF-8 of the source being loaded, for the comparison below. */
+let scratch = Buffer.allocUnsafe(1 << 16);
+
+/**
+ * Whether `source` (`length` bytes of UTF-8) is byte for byte `entry` from `start`: encoded into a
+ * reused buffer and compared there, rather than decoding the entry into a second copy of every
+ * module's source on the heap (about 600 KB a run, and with it a scavenge).
+ */
+function sameBytes(source: string, length: number, entry: Buffer, start: number): boolean {
+  if (scratch.length < length) scratch = Buffer.allocUnsafe(Math.max(length, 2 * scratch.length));
+  const written = scratch.write(source, 0, 'utf8');
+  return written === length && scratch.compare(entry, start, start + length, 0, length) === 0;
 }
 
 let writes = 0;

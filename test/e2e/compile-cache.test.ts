@@ -64,6 +64,18 @@ describe('compile cache', () => {
     expect(load(module, { NODE_COMPILE_CACHE: cache }).state).toMatchObject({ hits: 1 }); // rewritten
   });
 
+  it('a change of one non-ASCII character to another of the same UTF-8 length is seen, and an unchanged one is a hit', () => {
+    const cache = join(scratch, 'cache');
+    const module = join(scratch, 'accent.cjs');
+    writeFileSync(module, 'module.exports = "café 😀";\n');
+    expect(load(module, { NODE_COMPILE_CACHE: cache }).value).toBe('café 😀');
+    expect(load(module, { NODE_COMPILE_CACHE: cache }).state).toMatchObject({ hits: 1, rejected: 0 });
+    writeFileSync(module, 'module.exports = "cafè 😀";\n');
+    const changed = load(module, { NODE_COMPILE_CACHE: cache });
+    expect(changed.value).toBe('cafè 😀');
+    expect(changed.state).toMatchObject({ hits: 0, rejected: 1 });
+  });
+
   it('a broken entry is ignored and made again', () => {
     const cache = join(scratch, 'cache');
     const module = join(scratch, 'sum.cjs');
