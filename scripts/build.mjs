@@ -50,6 +50,9 @@ const bundle = await rolldown({
   external: (id) =>
     !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !BUNDLED.has(id.split('/')[0]),
   resolve: { extensionAlias: { '.js': ['.ts', '.js'] } },
+  // What the groups below need (a group taking only the files it names): an entry (a command,
+  // which oclif reads for its class) may export more than its source does, never less.
+  preserveEntrySignatures: 'allow-extension',
   onLog(level, log, handler) {
     if (level === 'warn') throw new Error(`build: ${log.message}`); // a warning here is a bug to fix
     handler(level, log);
@@ -62,20 +65,32 @@ const { output } = await bundle.write({
   chunkFileNames: 'chunks/[name]-[hash].js',
   // `import('smol-toml')` of a package becomes a require: no ES module loader in a run at all.
   dynamicImportInCjs: false,
-  // The shared declaration readers (source files, TOML and JSON positions, front matter, secrets,
-  // durations) as one chunk instead of seven: every command that reads declarations loads them
-  // all anyway, and `runs`/`events` load none (docs/PERFORMANCE.md, change 34).
+  // What reads declarations, as three chunks instead of twelve: the shared readers (source files,
+  // TOML and JSON positions, front matter, secrets, durations, the validation report), compozy's
+  // sources and rules, and cosh's loader, matcher and states. A command that reads a dialect
+  // loads all of its files anyway, each file costs ~0.1 ms of loader work however small
+  // (docs/PERFORMANCE.md, changes 34 and 38), and `runs`/`events` load none. Only the files
+  // named go in (not what they import), and each dialect keeps its own chunk, so
+  // `--dialect cosh` still loads no compozy reader.
   codeSplitting: {
     groups: [
-      {
-        name: 'declarations',
-        test: /[\\/]src[\\/]declarations[\\/](source-file|frontmatter|yaml-fast|toml-locate|secrets|duration|json-locate|json)\.ts$/,
-      },
+      group('declarations', [
+        String.raw`declarations[\/](source-file|frontmatter|yaml-fast|toml-locate|secrets|duration|json-locate|json|code-points|path-inside)`,
+        String.raw`validate[\/](relative-path|report)`,
+      ]),
+      group('compozy-read', [String.raw`dialects[\/]compozy[\/](rules|sources)[\/][a-z-]+`]),
+      group('cosh-read', [String.raw`dialects[\/]cosh[\/](hook|config|extension|load|matcher|states)`]),
     ],
   },
   comments: { legal: false },
 });
 await bundle.close();
+
+/** A chunk of the source files under src/ matching `paths` (regular expressions, no extension). */
+function group(name, paths) {
+  const test = new RegExp(paths.map((path) => String.raw`[\/]src[\/]${path}\.ts$`).join('|'));
+  return { name, test, includeDependenciesRecursively: false };
+}
 
 // dist/ is CommonJS whatever the root package.json says; the nearest package.json also ends
 // Node's scope lookup for every file here instead of walking up every folder.
