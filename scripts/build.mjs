@@ -14,6 +14,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 import { buildInputsHash, stampFile } from './build-stamp.mjs';
+import { knownRequires } from './lib/known-requires.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Hashed before building: a source edited while the build runs makes the stamp stale, not wrong.
@@ -107,6 +108,8 @@ for (const chunk of output) {
   };
 }
 writeFileSync(join(dist, 'modules.json'), JSON.stringify(files, null, 2) + '\n');
+// Node's answers to the requires of oclif and smol-toml, for src/cli/resolve-shortcut.ts.
+writeFileSync(join(dist, 'known-requires.json'), JSON.stringify(knownRequires(join(dist, 'cli', 'run.js'))) + '\n');
 
 const { Plugin } = await import('@oclif/core');
 const plugin = new Plugin({ root, type: 'core', ignoreManifest: true, errorOnManifestCreate: true, isRoot: true });

@@ -5,12 +5,13 @@
 // renderer to look for help flags. Everything else — `--help` anywhere, `--version`, a topic or
 // an unknown command, no arguments — goes to oclif's own main.run unchanged. Errors end in
 // oclif's handle(), as with execute().
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { platform, release } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Interfaces, Config as OclifConfig } from '@oclif/core';
 import { deferUnusedOclifModules } from './lazy-oclif.js';
+import { installResolveShortcut, knownRequires } from './resolve-shortcut.js';
 import { wantsJson } from './argv.js';
 import { didYouMean } from '../matching/suggest.js';
 import { stdoutStreamUsed, writeErr, writeOut, writeToDescriptors } from './output.js';
@@ -22,6 +23,8 @@ export async function runCli(argv: string[], root: string): Promise<void> {
   let commandIds: string[] = [];
   writeToDescriptors();
   try {
+    const distDir = realpathSync.native(join(root, 'dist'));
+    installResolveShortcut(knownRequires(distDir));
     const { Config } = require('@oclif/core/config') as typeof import('@oclif/core/config');
     // hookctl has no plugins: the user's and dev plugin lists are not read.
     const logger = quietLogger(process.env);

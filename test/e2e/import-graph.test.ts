@@ -232,6 +232,9 @@ describe('CommonJS modules a command run loads', () => {
       expect(
         builtins.filter((b) => ['fs/promises', 'internal/fs/promises', 'internal/readline/interface'].includes(b)),
       ).toEqual([]);
+      // Every package require of a run is answered ahead (src/cli/resolve-shortcut.ts): Node's
+      // ES resolver, which reads an `exports` map, is never loaded.
+      expect(builtins).not.toContain('internal/modules/esm/resolve');
       const packages = new Set(modules.map(packageOf));
       expect(NEVER_ON_A_RUN.filter((p) => packages.has(p))).toEqual([]);
       expect(modules.filter((m) => m.endsWith('/@oclif/core/lib/help/index.js'))).toEqual([]);
