@@ -19,7 +19,14 @@ export const DEFERRED: Readonly<Record<string, Readonly<Record<string, boolean>>
   'module-loader.js': { 'get-package-type': false }, // only for commands missing from the manifest
   'config/config.js': { '../ux': true, '../ux/theme': true, '../util/determine-priority': true, ejs: false },
   'config/plugin-loader.js': { minimatch: true },
-  'config/plugin.js': { tinyglobby: false, '../util/cache-command': true }, // building a manifest
+  // Building a manifest; finding the root and reading package.json, both handed over by
+  // src/cli/run.ts for the root plugin, the only plugin.
+  'config/plugin.js': {
+    tinyglobby: false,
+    '../util/cache-command': true,
+    '../util/find-root': true,
+    '../util/read-pjson': true,
+  },
   'config/ts-path.js': { '../util/read-tsconfig': true, 'node:fs/promises': false }, // development mode only
   'errors/handle.js': { '../help/index': true, 'clean-stack': false },
   'errors/errors/cli.js': {
