@@ -45,14 +45,14 @@ export const DEFERRED: Readonly<Record<string, Readonly<Record<string, boolean>>
   'parser/validate.js': { './errors': true },
   'util/read-pjson.js': { lilconfig: false },
   'util/os.js': { 'node:child_process': false }, // getShell() on Windows only
-  'util/fs.js': { 'node:fs/promises': false }, // but readFile, see SYNC_READ_FILE
+  'util/fs.js': { 'node:fs/promises': false }, // readFile answered by the stand-in, see ANSWERED
 };
 
 /**
  * Requests whose stand-in answers some properties itself. oclif's util/fs.js reads JSON files (the
  * manifest, and the theme file twice, which is absent) with fs/promises' readFile: each run,
  * the only use of fs/promises, which Node must load and compile with what it loads in turn
- * (readline, file handles, watchers: about 1.5 ms, docs/PERFORMANCE.md). The same read, done
+ * (readline, file handles, watchers; docs/PERFORMANCE.md change 36). The same read, done
  * synchronously inside an async function, gives oclif the same text or the same rejection.
  */
 const ANSWERED: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, unknown>>>>>> = {
