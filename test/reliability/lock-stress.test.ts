@@ -8,12 +8,12 @@
 // must show one holder at a time: an `enter` may follow an `enter` without its `exit` only after
 // that holder's `kill`.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { withFileLock } from '../../src/edit/file-lock.js';
 import { repoRoot } from '../support/cli.js';
+import { tempDir } from '../support/temp.js';
 
 const WORKERS = 12;
 const ROUNDS = 25;
@@ -21,9 +21,8 @@ const KILLS = 6;
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'hookctl-lock-stress-'));
+  dir = tempDir('hookctl-lock-stress-');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The built chunk that holds src/edit/file-lock.ts (dist/modules.json names it). */
 function lockChunk(): string {

@@ -1,9 +1,8 @@
 // A claude dispatch end to end at the core: real hook scripts through the real executor, real
 // http servers on 127.0.0.1, declarations built as the loaders build them.
 import { createServer, type Server } from 'node:http';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderedDeclaration } from '../../src/declarations/model.js';
@@ -14,6 +13,7 @@ import type { DispatchRequest } from '../../src/dialects/types.js';
 import { runSubprocess } from '../../src/exec/subprocess.js';
 import type { RunRecord } from '../../src/ledger/record.js';
 import type { Locations } from '../../src/paths.js';
+import { tempDir } from '../support/temp.js';
 
 let root: string;
 let workspace: string;
@@ -21,15 +21,12 @@ let state: string;
 let bin: string;
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'hookctl-claude-dispatch-'));
+  root = tempDir('hookctl-claude-dispatch-');
   workspace = join(root, 'ws');
   state = join(root, 'state');
   bin = join(root, 'bin');
   await mkdir(workspace);
   await mkdir(bin);
-});
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
 });
 
 async function script(name: string, body: string): Promise<string> {

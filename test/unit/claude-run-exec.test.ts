@@ -1,18 +1,13 @@
 // The executor's additions for the claude dialect: per-request capture limits and stderr text
 // returned only to a caller that asks for it.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runSubprocess } from '../../src/exec/subprocess.js';
 import type { ExecRequest } from '../../src/exec/types.js';
+import { tempDir } from '../support/temp.js';
 
 let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'hookctl-claude-exec-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+beforeAll(() => {
+  dir = tempDir('hookctl-claude-exec-');
 });
 
 function sh(script: string, over: Partial<ExecRequest> = {}): ExecRequest {

@@ -3,20 +3,20 @@
 // identity (version required and semantic, unknown min_* keys), and a SKILL.md that a symbolic
 // link takes out of its skill folder. Each over a real temporary tree, by loading every source
 // and by `validate FILE`.
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { isSemanticVersion } from '../../src/dialects/compozy/sources/extension.js';
 import { loadCompozySources, validateCompozyFile } from '../../src/dialects/compozy/sources/load.js';
 import type { Diagnostic } from '../../src/declarations/diagnostics.js';
 import type { Locations } from '../../src/paths.js';
+import { tempDir } from '../support/temp.js';
 
 let root: string;
 let loc: Locations;
 
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'hookctl-upstream-'));
+  root = tempDir('hookctl-upstream-');
   loc = {
     compozyHome: join(root, 'home'),
     coshHome: join(root, 'cosh'),
@@ -28,10 +28,6 @@ beforeEach(async () => {
     stateDir: join(root, 'state'),
   };
   await mkdir(loc.workspace, { recursive: true });
-});
-
-afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
 });
 
 async function write(rel: string, content: string | Buffer): Promise<string> {

@@ -6,14 +6,14 @@
 // the test folder without a way to load code named by the environment, which hookctl must not
 // have (anyone who can set a variable could then run code in every hook dispatch). The commands
 // read the registry when their module loads, so the dialect is registered before they are imported.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Config } from '@oclif/core/config';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerDialect } from '../../src/dialects/registry.js';
 import { FAKE_FILE, fakeDialect } from '../support/fake-dialect.js';
+import { tempDir } from '../support/temp.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -30,7 +30,7 @@ const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
 const commands: Record<string, CommandClass> = {};
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'hookctl-fake-dialect-'));
+  root = tempDir('hookctl-fake-dialect-');
   workspace = join(root, 'workspace');
   mkdirSync(join(workspace, '.fake'), { recursive: true });
   writeFileSync(
@@ -63,7 +63,6 @@ afterAll(() => {
     if (savedEnv[k] === undefined) delete process.env[k];
     else process.env[k] = savedEnv[k];
   }
-  rmSync(root, { recursive: true, force: true });
 });
 
 afterEach(() => {

@@ -2,7 +2,7 @@
 // processes) is tested like compozy and cosh — its verdict words, reason and context, its runs
 // sorted into dispatch order, names checked against its catalog, records kept out of its own
 // sessions folder, and a --init file that passes as written.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { registerDialect } from '../../src/dialects/registry.js';
 import type { Dialect, DispatchRequest } from '../../src/dialects/types.js';
 import type { RunRecord } from '../../src/ledger/record.js';
 import type { Locations } from '../../src/paths.js';
+import { tempDir } from '../support/temp.js';
 
 let dir: string;
 let unregister: () => void;
@@ -88,12 +89,11 @@ const fake: Dialect = {
 };
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'hooktest-app-'));
+  dir = tempDir('hooktest-app-');
   unregister = registerDialect(fake);
 });
 afterAll(() => {
   unregister();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const loc = (): Locations => ({

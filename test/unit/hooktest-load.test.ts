@@ -1,17 +1,14 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { findTestFiles } from '../../src/hooktest/discover.js';
 import { parseTextPattern } from '../../src/hooktest/expect.js';
 import { loadTestFile } from '../../src/hooktest/load.js';
+import { tempDir } from '../support/temp.js';
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'hooktest-load-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+beforeEach(() => {
+  dir = tempDir('hooktest-load-');
 });
 
 async function put(rel: string, text: string): Promise<string> {

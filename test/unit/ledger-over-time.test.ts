@@ -1,22 +1,18 @@
 // Sessions, stats and follow over real files (SPEC §9).
 import { appendFileSync, mkdirSync, readdirSync, renameSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { followLogs } from '../../src/ledger/follow.js';
 import { scanRecords } from '../../src/ledger/reader.js';
 import type { RunRecord } from '../../src/ledger/record.js';
 import { listSessions } from '../../src/ledger/sessions.js';
 import { nearestRank, nearestRanks, RunStats } from '../../src/ledger/stats.js';
 import { serializeRecord } from '../../src/ledger/writer.js';
+import { tempDir } from '../support/temp.js';
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'hookctl-over-time-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+beforeEach(() => {
+  dir = tempDir('hookctl-over-time-');
 });
 
 const BASE_MS = Date.parse('2026-11-29T21:00:00.000Z');

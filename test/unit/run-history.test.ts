@@ -1,20 +1,16 @@
 // Runs over sessions (SPEC §9): --all-sessions, --dispatch, --last across sessions, --stats
 // filters, and info's newest runs, over real session folders of several dialects.
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { followRuns, newestRuns, queryRuns, runStats, selectSessions } from '../../src/app/run-history.js';
 import type { RunRecord } from '../../src/ledger/record.js';
 import { serializeRecord } from '../../src/ledger/writer.js';
+import { tempDir } from '../support/temp.js';
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'hookctl-history-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+beforeEach(() => {
+  dir = tempDir('hookctl-history-');
 });
 
 const BASE_MS = Date.parse('2026-11-29T21:00:00.000Z');
