@@ -1,8 +1,6 @@
 // Rules of claude.md found unmet by the issue-13 audit, each checked on the built CLI.
-import { afterAll, describe, expect, it } from 'vitest';
-import { cmd, group, removeClaudeSandboxes, sandbox } from './claude-support.js';
-
-afterAll(removeClaudeSandboxes);
+import { describe, expect, it } from 'vitest';
+import { cmd, group, sandbox } from './claude-support.js';
 
 describe('claude.md §7: every hooks command takes --dialect', () => {
   it('validate, info and runs filter by --dialect', async () => {

@@ -4,10 +4,8 @@
 // for claude event names, list --agent. Plus cosh: hooks under an unknown event group are invalid.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { cmd, group, removeClaudeSandboxes, sandbox, type Sandbox } from './claude-support.js';
-
-afterAll(removeClaudeSandboxes);
+import { describe, expect, it } from 'vitest';
+import { cmd, group, sandbox, type Sandbox } from './claude-support.js';
 
 interface Entry {
   name: string;

@@ -3,7 +3,7 @@
 // --all-hooks, and an atomic write that a crash cannot tear.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { isolatedEnv, runCli } from '../support/cli.js';
 import { claudeCliEnv, makeClaudeTree, oneHook, type ClaudeTree } from '../support/claude-tree.js';
 
@@ -13,7 +13,6 @@ beforeEach(() => {
   t = makeClaudeTree('hookctl-e2e-claude-edit-');
   env = claudeCliEnv(t, isolatedEnv({ home: t.home }));
 });
-afterEach(() => t.cleanup());
 
 const W = () => ['--workspace', t.workspace];
 const cli = (args: string[], extraEnv: Record<string, string> = {}) =>

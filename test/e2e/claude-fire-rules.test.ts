@@ -3,10 +3,8 @@
 // deadline, the per-event outputs, depth, capture limits and warnings.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { bash, cmd, group, removeClaudeSandboxes, sandbox } from './claude-support.js';
-
-afterAll(removeClaudeSandboxes);
+import { describe, expect, it } from 'vitest';
+import { bash, cmd, group, sandbox } from './claude-support.js';
 
 const specific = (event: string, fields: Record<string, unknown>) =>
   `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: event, ...fields } })}'`;

@@ -5,9 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bash, cmd, decision, group, removeClaudeSandboxes, sandbox } from './claude-support.js';
-
-afterAll(removeClaudeSandboxes);
+import { bash, cmd, decision, group, sandbox } from './claude-support.js';
 
 describe('claude fire: parallel runs', () => {
   it('starts every hook at once: two 300 ms hooks finish well under 600 ms', async () => {

@@ -3,7 +3,7 @@
 // `validate FILE` by kind, `info`, the dialect choice of `fire`, and `runs`.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { isolatedEnv, repoRoot, runCli } from '../support/cli.js';
 import { claudeCliEnv, makeClaudeTree, oneHook, REAL_CLAUDE_FILES, type ClaudeTree } from '../support/claude-tree.js';
 
@@ -13,7 +13,6 @@ beforeEach(() => {
   t = makeClaudeTree('hookctl-e2e-claude-');
   env = claudeCliEnv(t, isolatedEnv({ home: t.home }));
 });
-afterEach(() => t.cleanup());
 
 const W = () => ['--workspace', t.workspace];
 const cli = (args: string[], input?: string) => runCli(args, { env, cwd: t.root, ...(input ? { input } : {}) });

@@ -1,11 +1,12 @@
 // Shared by the claude end-to-end tests: a sandbox per test (Claude Code's config dir, managed
 // dir and hookctl's state dir inside it, a workspace whose .claude/settings.json the test writes,
 // a bin/ for hook scripts) and the built CLI run in it.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClaudeDispatchResult } from '../../src/dialects/claude/dispatch.js';
 import { binPath, runCli, type CliResult } from '../support/cli.js';
+import { tempDir } from '../support/temp.js';
 
 if (!existsSync(binPath)) throw new Error('the e2e tests run the built CLI: run `npm run build` first');
 
@@ -30,16 +31,8 @@ export type FireJson = Pick<ClaudeDispatchResult, Exclude<KnownKeys<ClaudeDispat
   runs: Record<string, unknown>[];
 };
 
-const roots: string[] = [];
-
-/** Removes every sandbox this test file made: `afterAll(removeClaudeSandboxes)`. */
-export function removeClaudeSandboxes(): void {
-  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
-}
-
 export function sandbox(): Sandbox {
-  const root = mkdtempSync(join(tmpdir(), 'hookctl-e2e-claude-'));
-  roots.push(root);
+  const root = tempDir('hookctl-e2e-claude-'); // removed after the test file (test/support/cleanup.ts)
   const workspace = join(root, 'workspace');
   const out = join(root, 'out');
   const bin = join(root, 'bin');

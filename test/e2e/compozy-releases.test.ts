@@ -3,21 +3,15 @@
 // release-naming diagnostics at each boundary (an event valid in one release and gone in the next,
 // and one not yet added), hooks events and --changes, matcher fields reading the payload field the
 // catalog names, the release's patch types, and the loader rules CompozyOS's own tests expect.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isolatedEnv, runCli } from '../support/cli.js';
-
-const temps: string[] = [];
-afterAll(() => {
-  for (const t of temps) rmSync(t, { recursive: true, force: true });
-});
+import { tempDir } from '../support/temp.js';
 
 /** A home and a workspace whose config.toml holds `toml`. */
 function tree(toml: string) {
-  const base = mkdtempSync(join(tmpdir(), 'hookctl-releases-'));
-  temps.push(base);
+  const base = tempDir('hookctl-releases-');
   const env = isolatedEnv({ home: base });
   const workspace = join(base, 'ws');
   const config = join(workspace, '.compozy', 'config.toml');
@@ -42,7 +36,6 @@ async function validate(workspace: string, env: Record<string, string>, ...args:
 describe('selecting a CompozyOS release', { timeout: 120_000 }, () => {
   it('the newest by default; --compozy-version and HOOKCTL_COMPOZY_VERSION select another; the flag wins', async () => {
     const env = isolatedEnv();
-    temps.push(env.HOME);
     const names = async (args: string[], extra: Record<string, string> = {}) => {
       const r = await runCli(['hooks', 'events', '--dialect', 'compozy', '-o', 'json', ...args], {
         env: { ...env, ...extra },
@@ -68,7 +61,6 @@ describe('selecting a CompozyOS release', { timeout: 120_000 }, () => {
 
   it('an unknown version is a usage error listing the known ones, on every command', async () => {
     const env = isolatedEnv();
-    temps.push(env.HOME);
     const known =
       'known versions: v0.3.0-beta.19, v0.3.0-beta.20, v0.3.0-beta.21, v0.3.0-beta.22, changelog-2026-09-10, ' +
       'pre-retire, retire-2026-09-27, main-2026-10 (newest)';
@@ -156,7 +148,6 @@ describe('release boundaries in validate and fire', { timeout: 120_000 }, () => 
 describe('hooks events per release', { timeout: 120_000 }, () => {
   it('--changes lists what changed, and says when a catalog is unknown', async () => {
     const env = isolatedEnv();
-    temps.push(env.HOME);
     const json = await runCli(['hooks', 'events', '--changes', '-o', 'json'], { env });
     expect(json.code, json.stderr).toBe(0);
     const versions = JSON.parse(json.stdout) as {
@@ -191,7 +182,6 @@ describe('hooks events per release', { timeout: 120_000 }, () => {
 
   it('hooks events EVENT of an event the selected release lacks names the release', async () => {
     const env = isolatedEnv();
-    temps.push(env.HOME);
     const gone = await runCli(['hooks', 'events', 'sandbox.prepare'], { env });
     expect(gone.code).toBe(2);
     expect(gone.stderr).toContain(
@@ -206,7 +196,6 @@ describe('hooks events per release', { timeout: 120_000 }, () => {
 
   it('the context patch of each release: deny and reason before main-2026-10, only labels from it', async () => {
     const env = isolatedEnv();
-    temps.push(env.HOME);
     const patchKeys = async (...args: string[]) => {
       const r = await runCli(['hooks', 'events', 'context.pre_compact', '--schema', ...args], { env });
       expect(r.code, r.stderr).toBe(0);

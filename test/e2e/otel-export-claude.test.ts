@@ -3,11 +3,10 @@
 // claude session folder through the registry.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startCollector, type TestCollector } from '../support/otlp-collector.js';
-import { bash, cmd, group, removeClaudeSandboxes, sandbox } from './claude-support.js';
+import { bash, cmd, group, sandbox } from './claude-support.js';
 
-afterAll(removeClaudeSandboxes);
 const collectors: TestCollector[] = [];
 afterEach(async () => {
   await Promise.all(collectors.splice(0).map((c) => c.close()));

@@ -1,8 +1,8 @@
 // Builds a throw-away Claude Code layout for the claude dialect's tests: a HOME with
 // CLAUDE_CONFIG_DIR, a managed dir, a state dir and a workspace, all under one mkdtemp folder.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { tempDir } from './temp.js';
 
 export interface ClaudeTree {
   root: string;
@@ -14,11 +14,10 @@ export interface ClaudeTree {
   env: NodeJS.ProcessEnv;
   /** Writes a file under root (objects become 2-space JSON); returns its absolute path. */
   write(path: string, content: string | object): string;
-  cleanup(): void;
 }
 
 export function makeClaudeTree(prefix = 'hookctl-claude-'): ClaudeTree {
-  const root = mkdtempSync(join(tmpdir(), prefix));
+  const root = tempDir(prefix); // removed after the test file (test/support/cleanup.ts)
   const home = join(root, 'home');
   const tree: ClaudeTree = {
     root,
@@ -39,7 +38,6 @@ export function makeClaudeTree(prefix = 'hookctl-claude-'): ClaudeTree {
       writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2) + '\n');
       return file;
     },
-    cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
   mkdirSync(tree.workspace, { recursive: true });
   return tree;

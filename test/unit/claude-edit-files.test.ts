@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { changeClaudeHook, type ClaudeEditRequest } from '../../src/dialects/claude/edit.js';
 import { makeClaudeTree, oneHook, type ClaudeTree } from '../support/claude-tree.js';
 
@@ -8,7 +8,6 @@ let t: ClaudeTree;
 beforeEach(() => {
   t = makeClaudeTree('hookctl-claude-edit-');
 });
-afterEach(() => t.cleanup());
 
 const run = (r: Partial<ClaudeEditRequest> & Pick<ClaudeEditRequest, 'action'>) =>
   changeClaudeHook({ dryRun: false, loc: { workspace: t.workspace }, env: t.env, ...r });

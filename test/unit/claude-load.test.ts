@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { claudeExtra } from '../../src/dialects/claude/declaration.js';
 import { loadClaudeSources } from '../../src/dialects/claude/load.js';
 import { makeClaudeTree, oneHook, type ClaudeTree } from '../support/claude-tree.js';
@@ -9,7 +9,6 @@ let t: ClaudeTree;
 beforeEach(() => {
   t = makeClaudeTree();
 });
-afterEach(() => t.cleanup());
 
 const load = (pluginDirs: string[] = []) => loadClaudeSources({ workspace: t.workspace }, t.env, { pluginDirs });
 const cmd = (command: string, extra: object = {}) => ({ type: 'command', command, ...extra });

@@ -2,7 +2,7 @@
 // `list`/`info` where Claude Code is not set up): the shortcut must give what the loader gives.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { claudeDialect } from '../../src/dialects/claude/index.js';
 import { loadClaudeSources } from '../../src/dialects/claude/load.js';
 import { claudeLocations, nothingToRead } from '../../src/dialects/claude/locations.js';
@@ -12,7 +12,6 @@ let t: ClaudeTree;
 beforeEach(() => {
   t = makeClaudeTree();
 });
-afterEach(() => t.cleanup());
 
 const loc = () => ({ workspace: t.workspace, stateDir: join(t.workspace, '..', 'state'), pluginDirs: [] as string[] });
 const viaDialect = () => claudeDialect.loadCatalog(loc() as never, t.env);

@@ -2,7 +2,7 @@
 // single diagnostic, each on its own (validate FILE) and all together as one installation.
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { claudeLocations } from '../../src/dialects/claude/locations.js';
 import { loadClaudeSources } from '../../src/dialects/claude/load.js';
 import { validateClaudeFile } from '../../src/dialects/claude/validate-file.js';
@@ -16,7 +16,6 @@ let t: ClaudeTree;
 beforeEach(() => {
   t = makeClaudeTree('hookctl-claude-real-');
 });
-afterEach(() => t.cleanup());
 
 describe('real-shaped files', () => {
   it.each(FILES)('%s validates cleanly', async (rel) => {

@@ -2,10 +2,9 @@
 // is in it (with the release-naming diagnostics), its matcher fields and the payload path each
 // reads, its payload/patch types, and the changes between releases.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HookctlError } from '../../src/errors.js';
 import { compozyReleaseChanges, diffReleases } from '../../src/dialects/compozy/release-changes.js';
 import { patchTypeIn, payloadTypeIn } from '../../src/dialects/compozy/release-types.js';
@@ -17,6 +16,7 @@ import {
   resolveCompozyRelease,
   selectCompozyRelease,
 } from '../../src/dialects/compozy/releases.js';
+import { tempDir } from '../support/temp.js';
 
 const release = (label: string) => resolveCompozyRelease(label);
 
@@ -297,15 +297,7 @@ describe('scripts/gen-catalog.mjs', () => {
   const root = join(import.meta.dirname, '../..');
   const script = join(root, 'scripts/gen-catalog.mjs');
   const fixture = join(root, 'test/fixtures/catalog/compozy-events.mini.json');
-  const dirs: string[] = [];
-  afterAll(() => {
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  });
-  const out = () => {
-    const d = mkdtempSync(join(tmpdir(), 'hookctl-gen-'));
-    dirs.push(d);
-    return d;
-  };
+  const out = () => tempDir('hookctl-gen-');
 
   it('writes release order, unknown catalogs, per-event paths and history as data', () => {
     const dir = out();
