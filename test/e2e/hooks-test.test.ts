@@ -2,19 +2,19 @@
 // tree — real hook scripts, real compozy and cosh rules. Every expectation key passing and
 // failing, every format (JUnit parsed as XML), isolation from the user's ledger, two runs at
 // once, bad test files with file:line:col, and a --init file that passes as written.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SaxesParser } from 'saxes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoDir, isolatedEnv, runCli, type CliResult } from '../support/cli.js';
+import { tempDir } from '../support/temp.js';
 
 let root: string;
 let env: Record<string, string>;
 let sessionsDirs: string[];
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'hookctl-hooktest-e2e-'));
+  root = tempDir('hookctl-hooktest-e2e-');
   cpSync(demoDir, join(root, 'demo'), { recursive: true });
   for (const d of ['home/.compozy/sessions', 'home/.copilot-shell/sessions'])
     rmSync(join(root, 'demo', d), { recursive: true, force: true });
@@ -42,8 +42,6 @@ beforeAll(() => {
     '[[hooks.declarations]]\nname = "always-fails"\nevent = "tool.pre_call"\nmode = "sync"\nrequired = true\ncommand = "false"\n',
   );
 });
-
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const ws = () => ['--workspace', join(root, 'demo/workspace'), '--additional-dir', join(root, 'demo/extra')];
 

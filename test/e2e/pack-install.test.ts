@@ -16,18 +16,16 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
-  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, repoRoot } from '../support/cli.js';
+import { tempDir } from '../support/temp.js';
 
 const inGit = spawnSync('git', ['-C', repoRoot, 'rev-parse', 'HEAD'], { encoding: 'utf8' });
 const head = inGit.status === 0 ? inGit.stdout.trim() : undefined;
@@ -49,7 +47,7 @@ function sh(cmd: string, args: string[], cwd: string): string {
 
 describe.skipIf(head === undefined)('npm pack of a fresh clone, installed into a prefix', { timeout: 180_000 }, () => {
   beforeAll(() => {
-    scratch = mkdtempSync(join(tmpdir(), 'hookctl-pack-'));
+    scratch = tempDir('hookctl-pack-');
     const clone = join(scratch, 'clone');
     sh('git', ['clone', '--quiet', '--no-checkout', repoRoot, clone], scratch);
     sh('git', ['-c', 'advice.detachedHead=false', 'checkout', '--quiet', head!], clone);
@@ -73,10 +71,6 @@ describe.skipIf(head === undefined)('npm pack of a fresh clone, installed into a
     hookctl = join(prefix, 'bin', 'hookctl');
     symlinkSync(join('..', 'lib', 'node_modules', 'hookctl', 'bin', 'run.js'), hookctl);
   }, 180_000);
-
-  afterAll(() => {
-    if (scratch) rmSync(scratch, { recursive: true, force: true });
-  });
 
   it('ships the build, the manifest, the license and the bundled skills folder', () => {
     const files = tarballFiles.map((f) => f.replace(/^package\//, ''));
