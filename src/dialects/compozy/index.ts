@@ -3,6 +3,7 @@
 // that needs them (src/dialects/types.ts).
 import { basename, resolve } from 'node:path';
 import { ExitCode } from '../../errors.js';
+import { payloadSessionId } from '../session-id.js';
 import { compozyGlobalConfig, compozySessionsDir, compozyWorkspaceConfig, type Locations } from '../../paths.js';
 import type { Dialect, DispatchResult, EventRow } from '../types.js';
 import { loadCompozyCatalog } from './catalog.js';
@@ -96,8 +97,7 @@ export const compozy: Dialect = {
     return (await import('./validate.js')).compozySchemaDocument(kind, file, text);
   },
 
-  sessionIdFor: (payload) =>
-    typeof payload.session_id === 'string' && payload.session_id !== '' ? payload.session_id : undefined,
+  sessionIdFor: payloadSessionId,
   async plan(req) {
     return (await import('./fire.js')).planCompozy(req);
   },

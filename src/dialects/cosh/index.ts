@@ -2,6 +2,7 @@
 // small table; loaders, schemas and dispatch are imported inside the member that needs them.
 import { basename, resolve } from 'node:path';
 import { ExitCode } from '../../errors.js';
+import { payloadSessionId } from '../session-id.js';
 import { coshConfigLayers, coshSessionsDir, coshStatesFile, type Locations } from '../../paths.js';
 import type { Dialect, DispatchResult, EventRow } from '../types.js';
 import { COSH_DIAGNOSTIC_CODES } from './codes.js';
@@ -52,8 +53,7 @@ export const cosh: Dialect = {
     return (await import('./validate.js')).coshSchemaDocument(kind, file, text);
   },
 
-  sessionIdFor: (payload) =>
-    typeof payload.session_id === 'string' && payload.session_id !== '' ? payload.session_id : undefined,
+  sessionIdFor: payloadSessionId,
   async plan(req) {
     return (await import('./fire.js')).planCosh(req);
   },
