@@ -117,14 +117,8 @@ class Parser {
   /** The position of any index (for syntax errors), by binary search over line starts. */
   position(index: number): JsonPosition {
     const starts = (this.lineStarts ??= lineStartsOf(this.text));
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= index) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: index - starts[lo]! + 1 };
+    const line = lineIndexAt(starts, index);
+    return { line: line + 1, column: index - starts[line]! + 1 };
   }
 
   private value(depth: number): JsonNode {
@@ -290,6 +284,18 @@ export function lineStartsOf(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return starts;
+}
+
+/** The 0-based line holding `offset`, from `lineStartsOf`'s offsets, by binary search. */
+export function lineIndexAt(starts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 function describeChar(ch: string): string {

@@ -3,7 +3,13 @@
 // byte stays. Pure functions over text; each parses the text it is given (a settings file is
 // small), so edits compose by feeding one's result to the next.
 import type { PathSeg } from '../../declarations/source-file.js';
-import { jsonEntry, lineStartsOf, parseJsonWithPositions, type JsonNode } from '../../declarations/json.js';
+import {
+  jsonEntry,
+  lineIndexAt,
+  lineStartsOf,
+  parseJsonWithPositions,
+  type JsonNode,
+} from '../../declarations/json.js';
 import { nodeAt, offsetOf, valueEnd } from './json-doc.js';
 
 export interface JsonStyle {
@@ -40,14 +46,7 @@ function locate(text: string, path: readonly PathSeg[]): Located {
 
 /** The white space that starts the line holding `offset`. */
 function indentAt(text: string, starts: readonly number[], offset: number): string {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return /^[ \t]*/.exec(text.slice(starts[lo]!))![0];
+  return /^[ \t]*/.exec(text.slice(starts[lineIndexAt(starts, offset)]!))![0];
 }
 
 /** A value as JSON text at an indentation: nested lines indented from `indent`. */
