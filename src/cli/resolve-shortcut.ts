@@ -14,7 +14,7 @@
 // They are used for a package found where Node finds it, with the version they were made from.
 // Anything else (another package, a require with options, a request not in the table) goes to
 // Node as before.
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import NodeModule from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
 
@@ -121,14 +121,28 @@ export function knownRequires(distDir: string): ResolveShortcut {
   const folders = Module._nodeModulePaths(join(distDir, 'cli'));
   for (const [name, known] of Object.entries(table.packages ?? {})) {
     try {
-      const folder = folders.find((f) => existsSync(join(f, name, 'package.json')));
-      if (folder === undefined) continue;
-      const { version } = JSON.parse(readFileSync(join(folder, name, 'package.json'), 'utf8')) as { version?: unknown };
+      const found = firstPackageJson(folders, name);
+      if (found === undefined) continue;
+      const { version } = JSON.parse(found.text) as { version?: unknown };
       if (version !== known.version || typeof known.exports !== 'object' || typeof known.files !== 'object') continue;
-      shortcut.packages.push({ ...known, name, root: realpathSync.native(join(folder, name)) });
+      shortcut.packages.push({ ...known, name, root: realpathSync.native(found.dir) });
     } catch {
-      // an unreadable package.json: Node's resolver answers for this package
+      // an unreadable or broken package.json: Node's resolver answers for this package
     }
   }
   return shortcut;
+}
+
+/** The folder of package `name` in the first of `folders` that holds its package.json, and that file's text. */
+function firstPackageJson(folders: readonly string[], name: string): { dir: string; text: string } | undefined {
+  for (const folder of folders) {
+    const dir = join(folder, name);
+    try {
+      return { dir, text: readFileSync(join(dir, 'package.json'), 'utf8') };
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
+    }
+  }
+  return undefined;
 }
