@@ -4,6 +4,7 @@
 import type { Style } from '../cli/colour.js';
 import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { ValidateReport } from './report.js';
+import { runsByFile } from '../views/location.js';
 
 export interface HumanFormatOptions {
   color: (style: Style, text: string) => string;
@@ -11,7 +12,7 @@ export interface HumanFormatOptions {
 
 export function formatHuman(report: ValidateReport, { color }: HumanFormatOptions): string {
   const blocks: string[] = [];
-  for (const group of groupByFile(report.diagnostics)) {
+  for (const group of runsByFile(report.diagnostics)) {
     const locations = group.map(location);
     const locationWidth = Math.max(...locations.map((l) => l.length));
     const severityWidth = Math.max(...group.map((d) => d.severity.length));
@@ -34,17 +35,6 @@ export function formatHuman(report: ValidateReport, { color }: HumanFormatOption
 
 function location(d: Diagnostic): string {
   return d.column === undefined ? `${d.file}:${d.line}` : `${d.file}:${d.line}:${d.column}`;
-}
-
-/** Runs of diagnostics of one file (the report is sorted by file). */
-function groupByFile(diagnostics: readonly Diagnostic[]): Diagnostic[][] {
-  const groups: Diagnostic[][] = [];
-  for (const d of diagnostics) {
-    const last = groups.at(-1);
-    if (last && last[0]!.file === d.file) last.push(d);
-    else groups.push([d]);
-  }
-  return groups;
 }
 
 function summary(report: ValidateReport, color: HumanFormatOptions['color']): string {

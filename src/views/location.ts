@@ -15,6 +15,17 @@ export function displayPath(file: string, cwd = process.cwd()): string {
   return shown;
 }
 
+/** Items of one file that follow each other, as groups (the reports are sorted by file). */
+export function runsByFile<T extends { file: string }>(items: readonly T[]): T[][] {
+  const groups: T[][] = [];
+  for (const item of items) {
+    const last = groups.at(-1);
+    if (last && last[0]!.file === item.file) last.push(item);
+    else groups.push([item]);
+  }
+  return groups;
+}
+
 /** A declaration's source as every view shows it: `skill/user`, or the source alone. */
 export function sourceLabel(d: { source: string; skill_source?: string | null }): string {
   return d.skill_source ? `${d.source}/${d.skill_source}` : d.source;

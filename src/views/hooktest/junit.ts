@@ -6,9 +6,10 @@
 // that parses.
 import { show } from '../../hooktest/expect.js';
 import type { CaseReport, TestRunReport } from '../../hooktest/model.js';
+import { runsByFile } from '../location.js';
 
 export function formatJunitReport(report: TestRunReport): string {
-  const suites = groupBySuite(report.cases);
+  const suites = runsByFile(report.cases);
   const errors = report.cases.filter((c) => c.error !== undefined).length;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -50,17 +51,6 @@ function testcase(c: CaseReport): string[] {
   }
   lines.push('    </testcase>');
   return lines;
-}
-
-/** Consecutive cases of one file. */
-function groupBySuite(cases: readonly CaseReport[]): CaseReport[][] {
-  const groups: CaseReport[][] = [];
-  for (const c of cases) {
-    const last = groups.at(-1);
-    if (last && last[0]!.file === c.file) last.push(c);
-    else groups.push([c]);
-  }
-  return groups;
 }
 
 function seconds(ms: number): string {
