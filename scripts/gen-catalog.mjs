@@ -22,11 +22,9 @@
 //   profile.profile)") become the family path plus a per-event override;
 // - notes are dropped (the JSON keeps them); hookctl's own adjustments (HOOKCTL_ADJUSTMENTS)
 //   are applied, each asserting the data it changes still looks as expected.
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatTypeScript, writeOrCheck } from './lib/generated.mjs';
+import { formatTypeScript, readSourceJson, writeOrCheck } from './lib/generated.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -43,14 +41,7 @@ const jsonPath = resolve(given);
  */
 const RELEASE_NAMES = { 'retire-2026-09-27': 'v0.3.0' };
 
-let raw;
-try {
-  raw = readFileSync(jsonPath, 'utf8');
-} catch (err) {
-  fail([`cannot read ${jsonPath}: ${err.code ?? err.message}`]);
-}
-const data = JSON.parse(raw);
-const sha256 = createHash('sha256').update(raw).digest('hex');
+const { data, sha256 } = readSourceJson(jsonPath, fail);
 const problems = [];
 const has = (obj, key) => obj !== null && typeof obj === 'object' && Object.prototype.hasOwnProperty.call(obj, key);
 

@@ -10,11 +10,9 @@
 // Output: src/dialects/claude/catalog.generated.ts — CLAUDE_EVENTS (every event, catalog order,
 // every field as is) and CLAUDE_CATALOG (the top-level data: common payload, output and handler
 // fields, handler types and defaults, if_events, matcher_rules, sources).
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatTypeScript, writeOrCheck } from './lib/generated.mjs';
+import { formatTypeScript, readSourceJson, writeOrCheck } from './lib/generated.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -38,14 +36,7 @@ const TOP_KEYS = [
   'sources',
 ];
 
-let raw;
-try {
-  raw = readFileSync(jsonPath, 'utf8');
-} catch (err) {
-  fail([`cannot read ${jsonPath}: ${err.code ?? err.message}`]);
-}
-const catalog = JSON.parse(raw);
-const sha256 = createHash('sha256').update(raw).digest('hex');
+const { data: catalog, sha256 } = readSourceJson(jsonPath, fail);
 
 validate(catalog);
 

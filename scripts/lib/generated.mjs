@@ -1,7 +1,20 @@
 // What the generators of committed TypeScript share: prettier formatting (when installed) and
 // the write-or-`--check` step.
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
+
+/** A generator's input: its parsed JSON and the sha256 of its text (for the generated header); a
+ * file that cannot be read goes to `fail` as one problem. */
+export function readSourceJson(path, fail) {
+  let raw;
+  try {
+    raw = readFileSync(path, 'utf8');
+  } catch (err) {
+    fail([`cannot read ${path}: ${err.code ?? err.message}`]);
+  }
+  return { data: JSON.parse(raw), sha256: createHash('sha256').update(raw).digest('hex') };
+}
 
 /** JSON data as TypeScript, formatted as the rest of the code (unchanged without prettier). */
 export async function formatTypeScript(file, text) {
