@@ -3,7 +3,8 @@
 // real executor and record every run. The command only parses flags; views/fire.ts renders.
 import { didYouMean } from '../matching/suggest.js';
 import type { Diagnostic } from '../declarations/diagnostics.js';
-import { parseJsonWithPositions } from '../declarations/json-locate.js';
+import { lineStartsOf, parseJsonWithPositions as parseStrictJson } from '../declarations/json.js';
+import { positionOfOffset, type Position } from '../declarations/source-file.js';
 import { unknownEventError } from './event-names.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import { dialects, dialectNamed } from '../dialects/registry.js';
@@ -133,9 +134,9 @@ export function parsePayload(input: string | undefined, source = '<stdin>'): Pay
   try {
     value = JSON.parse(text);
   } catch (e) {
-    const where = parseJsonWithPositions(text);
-    const at = where.ok ? '' : `:${where.position.line}:${where.position.column ?? 1}`;
-    throw new HookctlError('invalid_payload', `${source}${at}: invalid JSON: ${jsonErrorText(e)}`, ExitCode.usage);
+    const at = badTokenPosition(text, e instanceof Error ? e.message : String(e));
+    const where = at ? `:${at.line}:${at.column ?? 1}` : '';
+    throw new HookctlError('invalid_payload', `${source}${where}: invalid JSON: ${jsonErrorText(e)}`, ExitCode.usage);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
@@ -152,13 +153,32 @@ export function parsePayload(input: string | undefined, source = '<stdin>'): Pay
 }
 
 /**
+ * Where the bad token of a payload is (SPEC §7.4: `payload.json:3:8`), not where the input ends:
+ * V8's offset when its message gives one, else where the strict parser stopped, moved on to the
+ * token V8 names (`{"a": tru}`: V8 objects to the `}`, the strict parser to the `t` before it).
+ */
+function badTokenPosition(text: string, v8Message: string): Position | undefined {
+  const at = /at position (\d+)/.exec(v8Message);
+  if (at) return positionOfOffset(text, Number(at[1]));
+  const strict = parseStrictJson(text);
+  if (strict.ok) return undefined;
+  let offset = (lineStartsOf(text)[strict.error.line - 1] ?? 0) + strict.error.column - 1;
+  const token = /^Unexpected token '(.+?)'/u.exec(v8Message)?.[1];
+  const named = token === undefined ? -1 : text.indexOf(token, offset);
+  if (named >= 0) offset = named;
+  return positionOfOffset(text, offset);
+}
+
+/**
  * JSON.parse's reason on one line, without the excerpt of the input V8 quotes (it may span lines
  * and carry a secret): `Unexpected token 'o', "…" is not valid JSON` → `Unexpected token 'o'`.
  */
 function jsonErrorText(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
   // the position is said in line:column before the text
-  const reason = message.replace(/, ".*" is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '');
+  const reason = message
+    .replace(/, (\.\.\.)?".*"(\.\.\.)? is not valid JSON$/s, '')
+    .replace(/ in JSON at position \d+.*$/s, '');
   return JSON.stringify(reason).slice(1, -1); // control characters escaped: one line
 }
 

@@ -156,6 +156,17 @@ describe('payload files', { timeout: 120_000 }, () => {
     expect(bad.stderr.trim()).toBe('hookctl: payload.json:3:3: invalid JSON: Expected double-quoted property name');
     const piped = await box.cli(['hooks', 'fire', 'tool.pre_call'], { input: '{"a": tru}' });
     expect(piped.stderr.trim()).toMatch(/^hookctl: <stdin>:1:\d+: invalid JSON: Unexpected token/);
+    // The bad token's line and column, not the end of the input, from a file and from stdin (issue 28).
+    writeFileSync(join(box.out, 'value.json'), '{\n  "tool_id": "x",\n  "b": oops\n}\n');
+    const [value, valuePiped, missing] = await Promise.all([
+      box.cli(['hooks', 'fire', 'tool.pre_call', '--payload', 'value.json'], { cwd: box.out }),
+      box.cli(['hooks', 'fire', 'tool.pre_call'], { input: '{\n  "tool_id": "x",\n  "b": oops\n}\n' }),
+      box.cli(['hooks', 'fire', 'tool.pre_call', '--payload', 'nope.json'], { cwd: box.out }),
+    ]);
+    expect(value.stderr.trim()).toBe("hookctl: value.json:3:8: invalid JSON: Unexpected token 'o'");
+    expect(valuePiped.stderr.trim()).toBe("hookctl: <stdin>:3:8: invalid JSON: Unexpected token 'o'");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trim()).toBe('hookctl: cannot read payload file "nope.json": no such file or directory');
     writeFileSync(join(box.out, 'bom.json'), '\uFEFF{"tool_id":"with-bom"}');
     const bom = await box.cli(['hooks', 'fire', 'tool.pre_call', '--payload', 'bom.json', '-o', 'json'], {
       cwd: box.out,
