@@ -228,7 +228,17 @@ export function assertDispatchable(loaded: EventCatalog, onSkippedInvalid?: (ski
   const errors = loaded.catalog.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length === 0) return;
   if (!onSkippedInvalid) throw declarationErrors(loaded.event, errors);
-  onSkippedInvalid(errors);
+  onSkippedInvalid(errors.map((d) => (d.hook ? d : { ...d, hook: declarationNamed(loaded.catalog, d) })));
+}
+
+/**
+ * The name of the invalid declaration an error belongs to, for a diagnostic that does not carry
+ * it (issue 28: `--skip-invalid` names what it skipped); undefined for an error of a whole file.
+ */
+function declarationNamed(catalog: DialectCatalog, d: Diagnostic): string | undefined {
+  const same = (x: Diagnostic) =>
+    x === d || (x.file === d.file && x.line === d.line && x.code === d.code && x.message === d.message);
+  return catalog.declarations.find((decl) => decl.name !== null && decl.diagnostics?.some(same))?.name ?? undefined;
 }
 
 /**

@@ -95,10 +95,16 @@ export async function renderDryRun(plan: DryRunResult, colour: Colour): Promise<
   return views ? views.plan(plan, colour) : renderPlan(plan, colour);
 }
 
-/** `fire --skip-invalid`: one stderr line per declaration error that was skipped instead of refused. */
+/**
+ * `fire --skip-invalid`: one stderr line per declaration error that was skipped instead of
+ * refused, naming the declaration when the error belongs to one.
+ */
 export function renderSkippedInvalid(errors: Diagnostic[]): string {
   return errors
-    .map((d) => `hookctl: warning: skipped (invalid): ${displayPath(d.file)}:${d.line}: ${d.message}\n`)
+    .map((d) => {
+      const name = d.hook ? `${JSON.stringify(d.hook)} at ` : '';
+      return `hookctl: warning: skipped (invalid): ${name}${displayPath(d.file)}:${d.line}: ${d.message}\n`;
+    })
     .join('');
 }
 

@@ -118,7 +118,7 @@ describe('declarations with errors do not blind fire (SPEC §7.2)', { timeout: 1
     expect(parseJson<{ plan: { name: string }[] }>(plan.stdout).plan.map((p) => p.name)).toContain('good');
   });
 
-  it('--skip-invalid runs the valid declarations, names each skipped one on stderr, records only the runs', async () => {
+  it('--skip-invalid runs the valid declarations, names each skipped one (its NAME, issue 28) on stderr, records only the runs', async () => {
     const box = makeSandbox();
     box.writeConfig(broken(box));
     const r = await box.cli(['hooks', 'fire', 'tool.pre_call', '--skip-invalid', '--session', 's', '-o', 'json'], {
@@ -126,7 +126,7 @@ describe('declarations with errors do not blind fire (SPEC §7.2)', { timeout: 1
     });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(
-      /^hookctl: warning: skipped \(invalid\): .*config\.toml:\d+: .*invalid hook event "tool\.pre_cal"/m,
+      /^hookctl: warning: skipped \(invalid\): "typo" at .*config\.toml:\d+: .*invalid hook event "tool\.pre_cal"/m,
     );
     expect(existsSync(join(box.out, 'good'))).toBe(true);
     expect(box.records('s').map((x) => x.hook_name)).toEqual(['good']);
