@@ -7,7 +7,7 @@ import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { PlanEntry } from '../dialects/types.js';
 import { dialectNamed } from '../dialects/registry.js';
 import { ExitCode } from '../errors.js';
-import type { ExecResult } from '../exec/types.js';
+import { TRUNCATION_MARK, type ExecResult } from '../exec/types.js';
 import { displayPath } from './location.js';
 import { anyDecision, decisionCell, errorCell, paintOutcome } from './run-records.js';
 
@@ -119,9 +119,34 @@ export function renderHookOutput(hook: string, exec: ExecResult): string {
   const lines = [`hookctl: hook "${hook}" (${how})`];
   const stream = (mark: string, text: string | undefined, bytes: number) => {
     if (!text) return void lines.push(`${mark} (${bytes === 0 ? 'nothing' : `${bytes} bytes, none captured`})`);
-    for (const line of text.replace(/\n$/, '').split('\n')) lines.push(`${mark} ${line}`);
+    const shown = capForTerminal(exec.truncated ? text.replace(TRUNCATION_MARK_AT_END, '') : text, bytes);
+    for (const line of shown.replace(/\n$/, '').split('\n')) lines.push(`${mark} ${line}`);
   };
   stream('[stdout]', exec.stdout, exec.stdoutBytes);
   stream('[stderr]', exec.stderr, exec.stderrBytes);
   return lines.join('\n') + '\n';
+}
+
+/**
+ * `fire --verbose` shows at most this much of each stream (docs/DESIGN.md): enough for a
+ * traceback's last lines or a JSON answer, while a hook that prints a megabyte cannot flood the
+ * terminal. What the hook wrote past it is counted, not shown.
+ */
+export const VERBOSE_STREAM_LIMIT_BYTES = 4 * 1024;
+
+const TRUNCATION_MARK_AT_END = new RegExp(`${TRUNCATION_MARK.replace(/[.[\]]/g, '\\$&')}$`);
+
+/**
+ * The first VERBOSE_STREAM_LIMIT_BYTES of `text` (never half a character), and where anything was
+ * cut, by hookctl here or by the executor's capture, `…[truncated N bytes]`: N counts every byte
+ * the hook wrote that is not shown.
+ */
+function capForTerminal(text: string, writtenBytes: number): string {
+  const bytes = Buffer.from(text, 'utf8');
+  const shown =
+    bytes.length > VERBOSE_STREAM_LIMIT_BYTES
+      ? new TextDecoder().decode(bytes.subarray(0, VERBOSE_STREAM_LIMIT_BYTES), { stream: true })
+      : text;
+  const omitted = writtenBytes - Buffer.byteLength(shown, 'utf8');
+  return omitted > 0 ? `${shown}…[truncated ${omitted} bytes]` : shown;
 }

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoCopy, runCli } from '../support/cli.js';
+import { demoCopy, repoRoot, runCli } from '../support/cli.js';
 import { emitHook, makeSandbox, parseJson, removeSandboxes, type FireJson } from './fire-support.js';
 
 afterAll(removeSandboxes);
@@ -44,6 +44,32 @@ describe('fire --verbose, --hook, --no-record, --session', { timeout: 120_000 },
     // without --verbose, nothing of it is shown
     const quiet = await box.cli(['hooks', 'fire', 'tool.pre_call', '--session', 'q'], { input: '{}' });
     expect(quiet.stderr).not.toContain('secret-ish');
+  });
+
+  it('--verbose shows at most 4 KiB of each stream and says where it cut, counting every byte written (issue 28)', async () => {
+    const box = makeSandbox();
+    const writeBytes = join(repoRoot, 'test', 'fixtures', 'hooks', 'write-bytes.mjs');
+    box.writeConfig([
+      { name: 'flood', event: 'tool.pre_call', mode: 'sync', command: writeBytes, args: ['10000', '20000'] },
+      { name: 'small', event: 'tool.pre_call', mode: 'sync', command: writeBytes, args: ['4096', '3'] },
+    ]);
+    const r = await box.cli(['hooks', 'fire', 'tool.pre_call', '--session', 'cap', '--verbose', '-o', 'json'], {
+      input: '{}',
+    });
+    const shown = (hook: string, mark: string) => {
+      const block = r.stderr.split(/^(?=hookctl: hook ")/m).find((b) => b.startsWith(`hookctl: hook "${hook}"`))!;
+      return block
+        .split('\n')
+        .filter((l) => l.startsWith(`${mark} `))
+        .map((l) => l.slice(mark.length + 1))
+        .join('\n');
+    };
+    expect(shown('flood', '[stdout]')).toBe(`${'a'.repeat(4096)}…[truncated ${10000 - 4096} bytes]`);
+    // stderr is captured up to 8 KiB; the count is still of all 20000 bytes the hook wrote
+    expect(shown('flood', '[stderr]')).toBe(`${'a'.repeat(4096)}…[truncated ${20000 - 4096} bytes]`);
+    expect(shown('small', '[stdout]')).toBe('a'.repeat(4096));
+    expect(shown('small', '[stderr]')).toBe('aaa');
+    expect(readFileSync(box.logFile('cap'), 'utf8')).not.toContain('aaaa');
   });
 
   it('--hook NAME runs only that name; the dry run lists the others as not selected; a typo is exit 2', async () => {
