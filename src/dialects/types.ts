@@ -89,6 +89,16 @@ export interface EventDetail extends EventRow {
   observation_only: boolean;
   /** The payload fields a declaration's matcher may test. */
   matcher_fields: readonly string[];
+  /** Known values of the matcher field (claude: the tool names of PreToolUse); absent: none known. */
+  matcher_values?: readonly string[] | null;
+  /** `matcher_values` is the whole set (else other values match too). */
+  matcher_values_closed?: boolean;
+  /**
+   * A dialect whose hooks answer with JSON output rather than a typed patch (claude): the
+   * honoured output fields, each with what it does where known. The view shows them under an
+   * Output header in place of the Patch table.
+   */
+  output?: { fields: { name: string; note: string | null }[] };
 }
 
 export interface FileValidation {

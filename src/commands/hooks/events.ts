@@ -1,6 +1,6 @@
 import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
 import { unknownEventError } from '../../app/event-names.js';
-import { catalogChanges, catalogVersions, eventDetails, eventRows, eventSchemas } from '../../app/events.js';
+import { catalogChanges, catalogVersions, eventDetails, eventRows, eventSchemaDocument } from '../../app/events.js';
 import { dialectNames } from '../../dialects/registry.js';
 import { HookctlError, ExitCode } from '../../errors.js';
 import { renderCatalogChanges } from '../../views/catalog-changes.js';
@@ -54,7 +54,7 @@ export default class HooksEvents extends HookctlCommand {
         : undefined;
       throw message ? new HookctlError('unknown_event', message, ExitCode.usage) : unknownEventError(args.event);
     }
-    if (flags.schema) return this.printJson(await eventSchemas(args.event, flags.dialect));
+    if (flags.schema) return this.printJson(await eventSchemaDocument(args.event, flags.dialect));
     // One dialect: its detail; an event several dialects share: one detail each.
     const json = details.length === 1 ? details[0] : details;
     if (format !== 'human') return format === 'json' ? this.printJson(json) : this.printJsonl(details);
