@@ -356,9 +356,10 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
   const sessionId = assertSessionId(req.sessionId ?? dialect.sessionIdFor(req.payload) ?? newSessionId());
   const dispatchId = newDispatchId();
 
-  const [{ runSubprocess }, { LedgerWriter }, { fireDepthFromEnv }] = await Promise.all([
+  const [{ runSubprocess }, { LedgerWriter }, { assertLedgerWritable }, { fireDepthFromEnv }] = await Promise.all([
     import('../exec/subprocess.js'),
     import('../ledger/writer.js'),
+    import('../ledger/folder-check.js'),
     import('../exec/depth.js'),
   ]);
   // Records are appended in the order runs end, each with one write on a file kept open for the
@@ -366,6 +367,7 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
   const ledger = req.noRecord
     ? undefined
     : new LedgerWriter(hookRunsFile(req.sessionsDir ?? dialect.sessionsDir(req.loc), sessionId));
+  if (ledger) assertLedgerWritable(ledger.file); // before any hook runs: a verdict must never be lost
   const onOutput = req.onHookOutput;
   // --verbose: the same executor, asked to keep stderr too, and each run's output handed on.
   const executor: Executor = onOutput
