@@ -369,14 +369,28 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
     : new LedgerWriter(hookRunsFile(req.sessionsDir ?? dialect.sessionsDir(req.loc), sessionId));
   if (ledger) assertLedgerWritable(ledger.file); // before any hook runs: a verdict must never be lost
   const onOutput = req.onHookOutput;
-  // --verbose: the same executor, asked to keep stderr too, and each run's output handed on.
-  const executor: Executor = onOutput
-    ? async (r) => {
-        const exec = await runSubprocess({ ...r, captureStderr: true });
-        onOutput(r.label ?? r.command, exec);
-        return exec;
-      }
-    : runSubprocess;
+  // The same executor, always asked to keep stderr: --verbose hands each run's output on, and a
+  // run that exits 126 or 127 (not executable, not found) leaves the first line of its stderr for
+  // the human Error cell (issue 28). The dialect sees stderr only when it asked for it.
+  const startFailures = new Map<string, string[]>();
+  const executor: Executor = async (r) => {
+    const exec = await runSubprocess({ ...r, captureStderr: true });
+    onOutput?.(r.label ?? r.command, exec);
+    const line = exec.exitCode === 126 || exec.exitCode === 127 ? firstLine(exec.stderr) : undefined;
+    if (line !== undefined) {
+      const key = r.label ?? r.command;
+      startFailures.set(key, [...(startFailures.get(key) ?? []), `${line} (exit ${exec.exitCode})`]);
+    }
+    if (r.captureStderr) return exec;
+    const { stderr: _, ...withoutStderr } = exec;
+    return withoutStderr;
+  };
+  const terminalErrors = new Map<string, string>();
+  const noteStartFailure = (r: RunRecord) => {
+    if (r.exit_code !== 126 && r.exit_code !== 127) return;
+    const text = startFailures.get(r.hook_name ?? '')?.shift();
+    if (text !== undefined) terminalErrors.set(r.run_id, text);
+  };
   // OpenTelemetry (SPEC §9): its packages load only when an endpoint is set. A dispatch recorded
   // to a temporary ledger (`hooks test`'s cases) is not the user's activity and is not exported.
   const exportConfig = req.sessionsDir === undefined ? otlpExportConfig(req.env) : undefined;
@@ -403,6 +417,7 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
       depth: fireDepthFromEnv(req.env),
       executor,
       onRecord: (r: RunRecord) => {
+        noteStartFailure(r);
         req.onRecord?.(r);
         telemetry?.onRecord(r);
         return ledger?.append(r);
@@ -415,13 +430,16 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
     verdict = result.verdict;
     const { warnings, ...rest } = result;
     if (Array.isArray(warnings)) for (const w of warnings) if (typeof w === 'string') req.onWarning?.(w);
-    return {
+    const fired = {
       event,
       dialect: dialect.name,
       session_id: sessionId,
       dispatch_id: dispatchId,
       ...rest,
     } as FireResult;
+    // For the terminal only: not enumerable, so neither JSON output nor a record ever holds it.
+    Object.defineProperty(fired, 'terminal_errors', { value: terminalErrors, enumerable: false });
+    return fired;
   } finally {
     await ledger?.close();
     // After the ledger is complete: the export can only add a warning.
@@ -429,6 +447,20 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
       for (const w of await telemetry.finish({ verdict, failed: verdict === 'failed' })) req.onWarning?.(w);
     }
   }
+}
+
+/**
+ * The first non-blank line of a hook's stderr, one line of printable text (at most 300
+ * characters): `/bin/sh: 1: ./x.sh: not found`.
+ */
+function firstLine(stderr: string | undefined): string | undefined {
+  const line = stderr
+    ?.split('\n')
+    // eslint-disable-next-line no-control-regex
+    .map((l) => l.replace(/\x1b\[[0-9;?]*[A-Za-z]|[\u0000-\u001f\u007f]/g, '').trim())
+    .find((l) => l !== '');
+  if (line === undefined) return undefined;
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
 /** The exit code of a finished fire (SPEC §6): the dispatching dialect's reading of its verdict. */

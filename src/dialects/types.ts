@@ -175,6 +175,12 @@ export interface DispatchResult {
   payload: Record<string, unknown>;
   runs: RunRecord[];
   error: string | null;
+  /**
+   * For the human Error cell only, by run_id: the text shown in place of the record's error —
+   * after exit 126/127, the first line of the hook's stderr (`…: not found (exit 127)`). The fire
+   * use case sets it not enumerable: it is never recorded nor printed as JSON (SPEC §5 `error`).
+   */
+  terminal_errors?: ReadonlyMap<string, string>;
   [extra: string]: unknown;
 }
 

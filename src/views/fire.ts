@@ -71,7 +71,7 @@ export function renderFireResult(result: FireResult, exitCode: number, colour: C
           paintOutcome(r.outcome, colour),
           ...(decisions ? [decisionCell(r)] : []),
           `${r.duration_ms} ms`,
-          errorCell(r),
+          result.terminal_errors?.get(r.run_id) ?? errorCell(r),
         ]),
         colour,
         { cutFirst: [head.indexOf('Error')] },

@@ -5,6 +5,7 @@ import type { Colour } from '../../cli/colour.js';
 import { renderTable } from '../../cli/table.js';
 import type { ClaudeDispatchResult } from './dispatch.js';
 import type { ClaudePlanEntry } from './plan.js';
+import type { DispatchResult } from '../types.js';
 
 const ALLOWING = new Set(['pass', 'allow', 'accept']);
 const ASKING = new Set(['ask', 'defer']);
@@ -33,6 +34,8 @@ export function renderClaudeFire(result: ClaudeDispatchResult, colour: Colour): 
   lines.push('');
   if (result.runs.length === 0) lines.push('No hooks ran.');
   else {
+    // DispatchResult.terminal_errors (Omit over its index signature drops the declared key).
+    const terminalErrors = result.terminal_errors as DispatchResult['terminal_errors'];
     lines.push(
       renderTable(
         ['Hook', 'Type', 'Outcome', 'Decision', 'Duration', 'Error'],
@@ -44,7 +47,7 @@ export function renderClaudeFire(result: ClaudeDispatchResult, colour: Colour): 
             colour.paint(r.outcome === 'failed' ? 'error' : r.outcome === 'denied' ? 'warning' : 'ok', r.outcome),
             r.decision ?? '',
             r.outcome === 'skipped' ? '' : `${r.duration_ms} ms`,
-            r.error ?? (r.outcome === 'skipped' ? String(rec.why ?? '') : ''),
+            terminalErrors?.get(r.run_id) ?? r.error ?? (r.outcome === 'skipped' ? String(rec.why ?? '') : ''),
           ];
         }),
         colour,
