@@ -418,6 +418,7 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
       executor,
       onRecord: (r: RunRecord) => {
         noteStartFailure(r);
+        if (r.stdout_json_error !== undefined) req.onWarning?.(stdoutJsonWarning(r));
         req.onRecord?.(r);
         telemetry?.onRecord(r);
         return ledger?.append(r);
@@ -447,6 +448,17 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
       for (const w of await telemetry.finish({ verdict, failed: verdict === 'failed' })) req.onWarning?.(w);
     }
   }
+}
+
+/**
+ * A run whose stdout starts with `{` but is not valid JSON (issue 28), for every dialect:
+ * `<hook>: stdout starts with "{" but is not valid JSON (1:20): read as plain text`, or `: the run
+ * failed` where the dialect's rules made it a failure (compozy, cosh, claude from 2.1.248).
+ */
+function stdoutJsonWarning(r: RunRecord): string {
+  const at = /^\d+:\d+/.exec(r.stdout_json_error ?? '')?.[0] ?? '?';
+  const what = r.outcome === 'failed' ? 'the run failed' : 'read as plain text';
+  return `${r.hook_name}: stdout starts with "{" but is not valid JSON (${at}): ${what}`;
 }
 
 /**

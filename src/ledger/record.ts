@@ -27,6 +27,11 @@ export interface RunRecord {
   stdout_bytes?: number;
   stderr_bytes?: number;
   truncated?: boolean;
+  /**
+   * Present when stdout started with `{` but was not valid JSON: `<line>:<col>: <why>` (issue 28);
+   * the position and the parser's reason, never the output itself.
+   */
+  stdout_json_error?: string;
   /** The raw patch, for the permission, prompt, tool and input families. */
   patch_applied?: unknown;
   /** One line, trimmed; never stderr content. */
