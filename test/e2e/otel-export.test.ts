@@ -217,7 +217,7 @@ describe('hooks fire with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       // The spy does see the packages when exporting (so the check above can fail).
       const c = await collector();
       await fire(box, 'spied', { NODE_OPTIONS: `--require ${spy}`, OTEL_EXPORTER_OTLP_ENDPOINT: c.url });
-      expect(readFileSync(loaded, 'utf8')).toMatch(/@opentelemetry\/exporter-trace-otlp-proto/);
+      expect(readFileSync(loaded, 'utf8')).toMatch(/@opentelemetry\/otlp-transformer/);
     },
   );
 
