@@ -1,6 +1,7 @@
 // A minimal OTLP/HTTP collector for tests, on 127.0.0.1: it accepts /v1/traces and /v1/logs,
 // decodes protobuf bodies with the official OTLP .proto files (test/fixtures/otlp-proto) and JSON
-// bodies as they are, and keeps what it received. `delayMs` makes it slow; `status` makes it refuse.
+// bodies as they are, and keeps what it received. `delayMs` makes it slow; `status` makes it refuse;
+// `busyFirst: N` answers the first N requests 503 with `Retry-After: 0`.
 // Beside it, collectors that never complete a request (a host that drops connection attempts, one
 // that trickles its answer) and one that resets every connection.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -73,9 +74,12 @@ const REQUEST_TYPE: Record<string, string> = {
   '/v1/logs': 'opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest',
 };
 
-export async function startCollector(opts: { delayMs?: number; status?: number } = {}): Promise<TestCollector> {
+export async function startCollector(
+  opts: { delayMs?: number; status?: number; busyFirst?: number } = {},
+): Promise<TestCollector> {
   const root = await protoRoot();
   const requests: ReceivedRequest[] = [];
+  let busy = opts.busyFirst ?? 0;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -96,7 +100,11 @@ export async function startCollector(opts: { delayMs?: number; status?: number }
       requests.push({ path, headers: req.headers, contentType, body });
       const answer = () => {
         if (res.destroyed) return;
-        res.statusCode = opts.status ?? (typeName === undefined ? 404 : 200);
+        if (busy > 0) {
+          busy--;
+          res.statusCode = 503;
+          res.setHeader('retry-after', '0');
+        } else res.statusCode = opts.status ?? (typeName === undefined ? 404 : 200);
         res.setHeader('content-type', contentType.includes('json') ? 'application/json' : 'application/x-protobuf');
         res.end(contentType.includes('json') ? '{}' : '');
       };
