@@ -245,6 +245,24 @@ describe('hooks fire with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     },
   );
 
+  it(
+    'with OTEL_EXPORTER_OTLP_PROTOCOL=grpc: one warning, and both signals sent as http/protobuf',
+    { timeout: 60_000 },
+    async () => {
+      const box = exportSandbox();
+      const c = await collector();
+      const res = await fire(box, 'grpc', { OTEL_EXPORTER_OTLP_ENDPOINT: c.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' });
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stderr.split('\n').filter((l) => l.includes('grpc'))).toEqual([
+        'hookctl: warning: OTEL_EXPORTER_OTLP_PROTOCOL "grpc" is not supported (hookctl speaks OTLP/HTTP); using http/protobuf',
+      ]);
+      expect(c.requests.map((r) => `${r.path} ${r.contentType}`).sort()).toEqual([
+        '/v1/logs application/x-protobuf',
+        '/v1/traces application/x-protobuf',
+      ]);
+    },
+  );
+
   it('with a slow collector: gives up within the bound and warns', { timeout: 60_000 }, async () => {
     const box = exportSandbox();
     const c = await collector({ delayMs: 10_000 });
