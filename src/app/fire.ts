@@ -336,6 +336,14 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
   const ledger = req.noRecord
     ? undefined
     : new LedgerWriter(hookRunsFile(req.sessionsDir ?? dialect.sessionsDir(req.loc), sessionId));
+  // The hooks have run (their side effects happened) by the time a record is written: a ledger
+  // that cannot take it (a full disk, say) costs the record, never the verdict or its exit code.
+  const unrecorded = { count: 0, error: undefined as unknown };
+  const record = (r: RunRecord): Promise<void> | undefined =>
+    ledger?.append(r).catch((err: unknown) => {
+      unrecorded.count++;
+      unrecorded.error ??= err;
+    });
   const onOutput = req.onHookOutput;
   // --verbose: the same executor, asked to keep stderr too, and each run's output handed on.
   const executor: Executor = onOutput
@@ -373,7 +381,7 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
       onRecord: (r: RunRecord) => {
         req.onRecord?.(r);
         telemetry?.onRecord(r);
-        return ledger?.append(r);
+        return record(r);
       },
       onNotification: req.onNotification,
       context: catalog.context,
@@ -391,12 +399,23 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
       ...rest,
     } as FireResult;
   } finally {
-    await ledger?.close();
+    await ledger?.close().catch((err: unknown) => {
+      unrecorded.error ??= err;
+    });
+    if (unrecorded.error !== undefined && ledger !== undefined)
+      req.onWarning?.(unrecordedWarning(ledger.file, unrecorded.count, unrecorded.error));
     // After the ledger is complete: the export can only add a warning.
     if (telemetry !== undefined) {
       for (const w of await telemetry.finish({ verdict, failed: verdict === 'failed' })) req.onWarning?.(w);
     }
   }
+}
+
+/** What a ledger that failed did not keep, in one line (the error's code, not its stack). */
+function unrecordedWarning(file: string, count: number, err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err));
+  const what = count === 1 ? '1 run record was' : `${count} run records were`;
+  return `${what} not recorded: cannot write ${file}: ${code}; the verdict and its exit code are not affected`;
 }
 
 /** The exit code of a finished fire (SPEC §6): the dispatching dialect's reading of its verdict. */

@@ -9,6 +9,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { hookRunsFile } from '../paths.js';
 import { recordTime, scanRecords, tailRecordsSync } from './reader.js';
+import { outcomeCounts } from './stats.js';
 
 /** One dialect's folder of sessions. */
 export interface SessionsFolder {
@@ -76,7 +77,7 @@ export function findSessionLogs(folders: readonly SessionsFolder[]): SessionLog[
 
 /** The counts and times of one log: a scan of every line, one record in memory at a time. */
 export function summariseLog(log: SessionLog): { summary: SessionSummary; skipped: number } {
-  const outcomes: Record<string, number> = {};
+  const outcomes = outcomeCounts();
   let runs = 0;
   // Earliest and latest by recorded_at, not by line: concurrent writers stamp a record, then
   // append it, so lines a few milliseconds apart can land out of order.

@@ -109,6 +109,30 @@ describe('RunStats', () => {
   });
 });
 
+describe('outcomes named like Object members', () => {
+  // A log is read as it is: an outcome is whatever string a line holds.
+  const odd = ['__proto__', 'hasOwnProperty', 'constructor', 'toString'] as unknown as RunRecord['outcome'][];
+
+  it('--stats counts them as any other outcome', () => {
+    const stats = new RunStats();
+    for (const outcome of odd) for (let i = 0; i < 2; i++) stats.add(record(i, { hook_name: 'h', outcome }));
+    const [row] = stats.rows();
+    expect(row!.runs).toBe(8);
+    expect(Object.entries(row!.outcomes)).toEqual(odd.map((o) => [o, 2]));
+    expect(JSON.parse(JSON.stringify(row!.outcomes))).toEqual(Object.fromEntries(odd.map((o) => [o, 2])));
+  });
+
+  it('sessions counts them as any other outcome', () => {
+    const file = join(dir, 'compozy', 's1', 'hook-runs.jsonl');
+    writeLog(
+      file,
+      odd.flatMap((outcome) => [record(1, { outcome }), record(2, { outcome })]),
+    );
+    const { sessions } = listSessions([{ dialect: 'compozy', dir: join(dir, 'compozy') }]);
+    expect(Object.entries(sessions[0]!.outcomes)).toEqual(odd.map((o) => [o, 2]));
+  });
+});
+
 describe('scanRecords', () => {
   it('visits every matching record in file order, skipping and counting torn lines, across chunk borders', () => {
     const file = join(dir, 's', 'hook-runs.jsonl');
