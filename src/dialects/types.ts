@@ -27,6 +27,7 @@
 //   `dialect`, `session_id`, `dispatch_id`, which the fire use case puts first).
 // - `PlanEntry.order` and `DispatchResult` stay as drafted; `PlanEntry.source` is the shared string.
 import type { Colour } from '../cli/colour.js';
+import type { Heading } from '../cli/table.js';
 import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import type { Locator } from '../declarations/source-file.js';
@@ -342,9 +343,9 @@ export interface Dialect {
   listFields?(d: OrderedDeclaration): Record<string, unknown>;
   /** Fields `hooks info` adds beyond listFields (claude: the handler as written). */
   infoFields?(d: OrderedDeclaration): Record<string, unknown>;
-  /** The human columns of `hooks list --dialect <name>`. */
+  /** The human columns of `hooks list` when every row is this dialect's (or `--dialect <name>`). */
   readonly listColumns?: {
-    head: readonly string[];
+    head: readonly Heading[];
     row(d: OrderedDeclaration): (string | number | null)[];
   };
   /** `hooks list --agent NAME`: whether a declaration is that agent's (default: `matcher.agent_name`). */

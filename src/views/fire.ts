@@ -1,7 +1,7 @@
 // Human rendering of `hooks fire`: the dry-run plan, and a finished dispatch (verdict, why, the
 // runs, the final payload).
 import type { Colour } from '../cli/colour.js';
-import { renderTable } from '../cli/table.js';
+import { identifier, renderTable } from '../cli/table.js';
 import type { DryRunResult, FireResult } from '../app/fire.js';
 import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { PlanEntry } from '../dialects/types.js';
@@ -14,7 +14,7 @@ import { anyDecision, decisionCell, errorCell, paintOutcome } from './run-record
 export function renderPlan(plan: DryRunResult, colour: Colour): string {
   if (plan.plan.length === 0) return `No hooks declared for ${plan.event}.`;
   return renderTable(
-    ['Order', 'Name', 'Source', 'Mode', 'Matched', 'Why'],
+    ['Order', identifier('Name'), 'Source', 'Mode', 'Matched', { head: 'Why', cutFirst: true }],
     plan.plan.map((p) => [
       p.order,
       p.name,
@@ -61,10 +61,16 @@ export function renderFireResult(result: FireResult, exitCode: number, colour: C
   if (result.runs.length === 0) lines.push('No hooks ran.');
   else {
     const decisions = anyDecision(result.runs);
-    const head = ['Hook', 'Mode', 'Outcome', ...(decisions ? ['Decision'] : []), 'Duration', 'Error'];
     lines.push(
       renderTable(
-        head,
+        [
+          identifier('Hook'),
+          'Mode',
+          'Outcome',
+          ...(decisions ? ['Decision'] : []),
+          'Duration',
+          { head: 'Error', cutFirst: true },
+        ],
         result.runs.map((r) => [
           r.hook_name,
           r.mode,
@@ -74,7 +80,6 @@ export function renderFireResult(result: FireResult, exitCode: number, colour: C
           errorCell(r),
         ]),
         colour,
-        { cutFirst: [head.indexOf('Error')] },
       ),
     );
   }

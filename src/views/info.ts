@@ -1,7 +1,7 @@
 // What `hooks info NAME` shows (SPEC §6): every declaration with that name, in full.
 import type { Colour } from '../cli/colour.js';
 import { sourceLabel } from './location.js';
-import { renderTable } from '../cli/table.js';
+import { identifier, renderTable } from '../cli/table.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import type { RunRecord } from '../ledger/record.js';
 import { dialectNamed } from '../dialects/registry.js';
@@ -85,7 +85,13 @@ export function renderInfo(
   else
     out.push(
       renderTable(
-        ['Event', 'Outcome', 'Duration', 'Error', 'Recorded'],
+        [
+          identifier('Event'),
+          'Outcome',
+          { head: 'Duration', dropOrder: 1 },
+          { head: 'Error', cutFirst: true, dropOrder: 2 },
+          { head: 'Recorded', timestamp: true },
+        ],
         runs.map((r) => [r.event, r.outcome, `${r.duration_ms} ms`, r.error ?? '', r.recorded_at]),
         colour,
       ),

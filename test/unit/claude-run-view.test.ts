@@ -74,7 +74,7 @@ describe('renderClaudeFire', () => {
 });
 
 describe('renderClaudePlan', () => {
-  it('prints Order, Name, Type, Matcher, If and Gate', () => {
+  it('prints Order, Name, Type, Matcher, Matched, If and Gate', () => {
     const plan: ClaudePlanEntry[] = [
       {
         name: 'project:PreToolUse:1.1',
@@ -103,9 +103,9 @@ describe('renderClaudePlan', () => {
       },
     ];
     expect(renderClaudePlan('PreToolUse', plan, plain).split('\n')).toEqual([
-      'Order  Name                                 Type              Matcher                            If                                                                      Gate',
-      '1      project:PreToolUse:1.1               command           tool_name "Bash" vs "Bash": match  Bash(git push *): fail open (the command could not be parsed as shell)  active',
-      '2      skill/project/deploy:PreToolUse:1.1  prompt (not run)  (none)                                                                                                     inactive: skill "deploy" is not selected (--skill deploy)',
+      'Order  Name                                 Type              Matcher                     Matched  If                                                                      Gate',
+      '1      project:PreToolUse:1.1               command           tool_name "Bash" vs "Bash"  yes      Bash(git push *): fail open (the command could not be parsed as shell)  active',
+      '2      skill/project/deploy:PreToolUse:1.1  prompt (not run)  (none)                      no                                                                               inactive: skill "deploy" is not selected (--skill deploy)',
     ]);
     expect(renderClaudePlan('Stop', [], plain)).toBe('No hooks declared for Stop.');
   });

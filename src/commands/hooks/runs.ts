@@ -32,10 +32,10 @@ export default class HooksRuns extends HookctlCommand {
       if (warning) this.printWarning(warning);
     };
     if (flags.follow) {
-      const line = view.followFormat(format, colour); // -o json cannot stream: a usage error
-      if (format === 'human') this.print(view.followHeader(colour));
+      const out = view.followFormat(format, colour); // -o json cannot stream: a usage error
+      if (out.header !== undefined) this.print(out.header);
       return followRuns(folders, sel, {
-        onRecord: (r) => this.print(line(r)),
+        onRecord: (r) => this.print(out.line(r)),
         onSkipped: warnSkipped,
         signal: stopSignal(),
       });

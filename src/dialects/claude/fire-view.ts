@@ -1,8 +1,8 @@
 // Human output of a claude `fire` and `fire --dry-run` (claude.md §6): the verdict, its reason
 // and context, then one row per run (Hook, Type, Outcome, Decision, Duration, Error); the plan
-// as Order, Name, Type, Matcher, If, Gate. Formatting only: the results come from the dialect.
+// as Order, Name, Type, Matcher, Matched, If, Gate. Formatting only: the results come from the dialect.
 import type { Colour } from '../../cli/colour.js';
-import { renderTable } from '../../cli/table.js';
+import { identifier, renderTable } from '../../cli/table.js';
 import type { ClaudeDispatchResult } from './dispatch.js';
 import type { ClaudePlanEntry } from './plan.js';
 
@@ -35,7 +35,7 @@ export function renderClaudeFire(result: ClaudeDispatchResult, colour: Colour): 
   else {
     lines.push(
       renderTable(
-        ['Hook', 'Type', 'Outcome', 'Decision', 'Duration', 'Error'],
+        [identifier('Hook'), 'Type', 'Outcome', 'Decision', 'Duration', { head: 'Error', cutFirst: true }],
         result.runs.map((r) => {
           const rec = r as unknown as Record<string, unknown>;
           return [
@@ -59,18 +59,28 @@ function matcherText(p: ClaudePlanEntry): string {
   if (f === undefined) return '(none)';
   const value = f.value === null || f.value === undefined ? '(absent)' : JSON.stringify(f.value);
   const pattern = f.pattern === null ? '(all)' : JSON.stringify(f.pattern);
-  return `${f.field} ${pattern} vs ${value}: ${f.matched ? 'match' : 'no match'}`;
+  return `${f.field} ${pattern} vs ${value}`;
 }
 
 export function renderClaudePlan(event: string, plan: ClaudePlanEntry[], colour: Colour): string {
   if (plan.length === 0) return `No hooks declared for ${event}.`;
   return renderTable(
-    ['Order', 'Name', 'Type', 'Matcher', 'If', 'Gate'],
+    // The verdict has its own column (as compozy's Matched): a cut Matcher cell never hides it.
+    [
+      'Order',
+      identifier('Name'),
+      'Type',
+      { head: 'Matcher', cutFirst: true },
+      'Matched',
+      { head: 'If', cutFirst: true },
+      { head: 'Gate', cutFirst: true },
+    ],
     plan.map((p) => [
       p.order,
       p.matched ? colour.paint('ok', p.name ?? '') : p.name,
       `${p.handler_type}${p.runnable ? '' : ' (not run)'}`,
       matcherText(p),
+      p.matched ? colour.paint('ok', 'yes') : colour.paint('warning', 'no'),
       p.if === null
         ? ''
         : `${p.if.rule}: ${p.if.verdict.replace('_', ' ')}${p.if.verdict === 'match' ? '' : ` (${p.if.why})`}`,
