@@ -13,7 +13,7 @@ import type {
   HookSwitch,
 } from '../dialects/types.js';
 import { ExitCode, HookctlError, usageError } from '../errors.js';
-import { displayPath } from '../views/location.js';
+import { displayPath } from '../display-path.js';
 import { loadCatalog } from './catalog.js';
 
 export type { ChangeRequest, FileChange } from '../dialects/types.js';

@@ -14,7 +14,7 @@ import { assertSessionId, newDispatchId, newSessionId } from '../ledger/ids.js';
 import type { RunRecord } from '../ledger/record.js';
 import { hookRunsFile, type Locations } from '../paths.js';
 import { otlpExportConfig } from '../telemetry/config.js';
-import { displayPath } from '../views/location.js';
+import { displayPath } from '../display-path.js';
 
 export type Payload = Record<string, unknown>;
 

@@ -7,7 +7,6 @@ import { changeOwner } from '../app/change-owner.js';
 import { dialectNames } from '../dialects/registry.js';
 import { changeJson, renderChange, type ChangeResult } from '../views/edit.js';
 import type { EditAction, EditScope } from '../dialects/types.js';
-import type { DeclarationFlags } from '../dialects/compozy/edit/flags-to-fields.js';
 
 export const nameArg = {
   name: Args.string({
@@ -90,34 +89,19 @@ export function fieldFlags(opts: { create: boolean }) {
   };
 }
 
-export function declarationFlagsOf(flags: Record<string, unknown>): DeclarationFlags {
-  return {
-    event: flags.event as string | undefined,
-    command: flags.command as string | undefined,
-    arg: flags.arg as string[] | undefined,
-    mode: flags.mode as string | undefined,
-    required: flags.required as boolean | undefined,
-    priority: flags.priority as string | undefined,
-    timeout: flags.timeout as string | undefined,
-    matcher: flags.matcher as string[] | undefined,
-    env: flags.env as string[] | undefined,
-    secretEnv: flags['secret-env'] as string[] | undefined,
-    unset: flags.unset as string[] | undefined,
-  };
-}
-
 /** The base of create/update/delete/enable/disable: runs the change and prints its result. */
 export abstract class DeclarationChangeCommand extends HookctlCommand {
   protected async runChange(
     action: EditAction,
     name: string | undefined,
     flags: BaseFlags & { scope?: string; 'dry-run'?: boolean; dialect?: string; 'all-hooks'?: boolean },
-    fields: DeclarationFlags = {},
+    /** create/update: the field flags, which the editing dialect reads (`changesFromFlags`). */
+    fields: Record<string, unknown> = {},
   ): Promise<void> {
     const owner = changeOwner({
       action,
       name,
-      event: fields.event,
+      event: typeof fields.event === 'string' ? fields.event : undefined,
       dialect: flags.dialect,
       allHooks: flags['all-hooks'],
     });

@@ -8,7 +8,7 @@ import type { PlanEntry } from '../dialects/types.js';
 import { dialectNamed } from '../dialects/registry.js';
 import { ExitCode } from '../errors.js';
 import type { ExecResult } from '../exec/types.js';
-import { displayPath } from './location.js';
+import { displayPath } from '../display-path.js';
 import { anyDecision, decisionCell, errorCell, paintOutcome } from './run-records.js';
 
 export function renderPlan(plan: DryRunResult, colour: Colour): string {

@@ -5,7 +5,8 @@ import type { MatcherValue, OrderedDeclaration } from '../declarations/model.js'
 import { DEFAULT_TIMEOUT_MS } from '../exec/types.js';
 import { dialectNamed } from '../dialects/registry.js';
 import { jsonDiagnostic, type JsonDiagnostic } from '../validate/report.js';
-import { displayPath, sourceLabel } from './location.js';
+import { displayPath } from '../display-path.js';
+import { sourceLabel } from './location.js';
 
 export interface ListEntry {
   order: number | null;

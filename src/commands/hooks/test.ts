@@ -2,7 +2,7 @@ import { Args, HookctlCommand } from '../../cli/base-command.js';
 import { hookTestFlags } from '../../cli/test-flags.js';
 import { testRunExitCode } from '../../hooktest/runner.js';
 import { initHookTests, runHookTests } from '../../app/hooktest.js';
-import { displayPath } from '../../views/location.js';
+import { displayPath } from '../../display-path.js';
 import { humanProgress, starterWritten } from '../../views/hooktest/human.js';
 import { formatTestReport, testReportFormat } from '../../views/hooktest/index.js';
 import { invalidTestFilesAnnotations, invalidTestFilesError } from '../../views/hooktest/invalid.js';

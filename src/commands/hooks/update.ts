@@ -1,11 +1,5 @@
 import { Flags } from '../../cli/base-command.js';
-import {
-  DeclarationChangeCommand,
-  declarationFlagsOf,
-  fieldFlags,
-  nameArg,
-  targetFlags,
-} from '../../cli/change-command.js';
+import { DeclarationChangeCommand, fieldFlags, nameArg, targetFlags } from '../../cli/change-command.js';
 
 export default class HooksUpdate extends DeclarationChangeCommand {
   static override summary =
@@ -28,6 +22,6 @@ export default class HooksUpdate extends DeclarationChangeCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(HooksUpdate);
-    await this.runChange('update', args.name, flags, declarationFlagsOf(flags));
+    await this.runChange('update', args.name, flags, flags);
   }
 }

@@ -19,7 +19,8 @@ import { withFileLock } from '../../edit/file-lock.js';
 import { unifiedDiff } from '../../edit/unified-diff.js';
 import { ExitCode, HookctlError, usageError } from '../../errors.js';
 import type { Locations } from '../../paths.js';
-import { displayPath } from '../../views/location.js';
+import type { EditAction } from '../types.js';
+import { displayPath } from '../../display-path.js';
 import { claudeEvent } from './catalog.js';
 import { headerEnvRefs } from './handlers.js';
 import { JsonEditError } from './json-edit.js';
@@ -46,7 +47,7 @@ import {
 } from './settings-edit.js';
 
 export type ClaudeScope = 'project' | 'local' | 'user';
-export type ClaudeEditAction = 'create' | 'update' | 'delete' | 'enable' | 'disable';
+export type ClaudeEditAction = EditAction;
 
 /** `--scope` values, with the other dialects' names as aliases. */
 export function claudeScope(scope: string | undefined): ClaudeScope {
