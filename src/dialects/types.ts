@@ -6,7 +6,6 @@
 // its index module may load its event catalog (list, events and fire need it at once), and
 // imports everything else — loaders, rules, payload types, dispatch — inside the member that
 // needs it, so registering a dialect costs a command nothing it does not use.
-//
 import type { Colour } from '../cli/colour.js';
 import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { SchemaLayout } from '../validate/schema-check.js';
