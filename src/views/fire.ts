@@ -102,6 +102,13 @@ export function renderSkippedInvalid(errors: Diagnostic[]): string {
     .join('');
 }
 
+/** `fire --dry-run` on a dialect whose sources have errors: why `fire` would refuse, on stderr. */
+export function renderWouldRefuse(event: string, errors: Diagnostic[]): string {
+  return errors
+    .map((d) => `hookctl: warning: fire would refuse "${event}": ${displayPath(d.file)}:${d.line}: ${d.message}\n`)
+    .join('');
+}
+
 /**
  * `fire --verbose` (SPEC §7.3): after each run, what the hook printed, each line marked with the
  * stream it came from, capped as captured. For hookctl's stderr: it is shown, never recorded.
