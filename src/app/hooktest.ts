@@ -62,6 +62,7 @@ export async function runHookTests(req: HookTestRequest): Promise<HookTestOutcom
 
     const report = await runTests(testFiles, {
       fire: (testCase, testFile) => engine.fire(testCase, testFile),
+      dialectOf: async (testCase, testFile) => (await engine.catalogFor(testCase, testFile)).dialect.name,
       filter: req.filter,
       bail: req.bail,
       onCase: req.onCase,

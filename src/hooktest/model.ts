@@ -109,6 +109,8 @@ export interface CaseReport {
   suite: string;
   name: string;
   event: string;
+  /** The dialect that fired (or would fire) the case's event; undefined when none was chosen. */
+  dialect?: string;
   position: FilePosition;
   dryRun: boolean;
   status: 'passed' | 'failed';

@@ -84,15 +84,26 @@ export function renderFireResult(result: FireResult, exitCode: number, colour: C
   return lines.join('\n');
 }
 
+/**
+ * The first line of `fire` and `fire --dry-run` for every dialect: whose hooks answer the event
+ * (an event several dialects know is never fired by one the user did not expect, unseen).
+ */
+export function dialectLine(dialect: string, colour: Colour, dryRun = false): string {
+  const dry = dryRun ? colour.paint('dim', '  (dry run: nothing runs, nothing is recorded)') : '';
+  return `${colour.paint('bold', 'dialect')}  ${dialect}${dry}`;
+}
+
 /** The dispatching dialect's own rendering when it has one (claude), else the shared one. */
 export async function renderFire(result: FireResult, exitCode: number, colour: Colour): Promise<string> {
   const views = await dialectNamed(result.dialect)?.fireViews?.();
-  return views ? views.result(result, exitCode, colour) : renderFireResult(result, exitCode, colour);
+  const body = views ? views.result(result, exitCode, colour) : renderFireResult(result, exitCode, colour);
+  return `${dialectLine(result.dialect, colour)}\n${body}`;
 }
 
 export async function renderDryRun(plan: DryRunResult, colour: Colour): Promise<string> {
   const views = await dialectNamed(plan.dialect)?.fireViews?.();
-  return views ? views.plan(plan, colour) : renderPlan(plan, colour);
+  const body = views ? views.plan(plan, colour) : renderPlan(plan, colour);
+  return `${dialectLine(plan.dialect, colour, true)}\n${body}`;
 }
 
 /** `fire --skip-invalid`: one stderr line per declaration error that was skipped instead of refused. */

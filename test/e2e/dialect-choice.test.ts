@@ -158,3 +158,61 @@ describe('a broken source never changes which dialect fires the event', { timeou
     expect(ambiguous.stderr).toContain('(claude, cosh)');
   });
 });
+
+describe(
+  'the human output of fire, fire --dry-run and hooks test names the dialect in its first line',
+  {
+    timeout: 120_000,
+  },
+  () => {
+    it('fire and fire --dry-run, for each dialect', async () => {
+      const s = sandbox();
+      s.settings({ Stop: [group([cmd('true')])] });
+      coshHook(s);
+      for (const [event, dialect] of [
+        ['Stop', 'claude'],
+        ['PreToolUse', 'cosh'],
+        ['tool.pre_call', 'compozy'],
+      ] as const) {
+        const fired = await s.cli(['hooks', 'fire', event], JSON.stringify(bash('ls')));
+        expect(fired.code, fired.stderr).toBe(0);
+        expect(fired.stdout.split('\n')[0], event).toBe(`dialect  ${dialect}`);
+        expect(fired.stdout.split('\n')[1], event).toMatch(/^verdict\s+\w+$/);
+        const dry = await s.cli(['hooks', 'fire', event, '--dry-run'], JSON.stringify(bash('ls')));
+        expect(dry.code, dry.stderr).toBe(0);
+        expect(dry.stdout.split('\n')[0], event).toBe(
+          `dialect  ${dialect}  (dry run: nothing runs, nothing is recorded)`,
+        );
+      }
+    });
+
+    it('hooks test: each case line names the dialect that fired it (JSON: dialect)', async () => {
+      const s = sandbox();
+      s.settings({ Stop: [group([cmd('true')])] });
+      coshHook(s);
+      const file = join(s.workspace, 'both.hooktest.yaml');
+      writeFileSync(
+        file,
+        [
+          'cases:',
+          '  - { name: the cosh one, event: PreToolUse, payload: { tool_name: shell } }',
+          '  - { name: the claude one, event: Stop }',
+          '  - { name: the compozy one, event: tool.pre_call, dry_run: true }',
+          '',
+        ].join('\n'),
+      );
+      const human = await s.cli(['hooks', 'test', file]);
+      expect(human.code, human.stdout + human.stderr).toBe(0);
+      expect(human.stdout).toMatch(/^ {2}✓ the cosh one {2}cosh · \d+ ms$/m);
+      expect(human.stdout).toMatch(/^ {2}✓ the claude one {2}claude · \d+ ms$/m);
+      expect(human.stdout).toMatch(/^ {2}✓ the compozy one \(dry run\) {2}compozy · \d+ ms$/m);
+      const json = await s.cli(['hooks', 'test', file, '-o', 'json']);
+      const cases = (JSON.parse(json.stdout) as { cases: { name: string; dialect: string }[] }).cases;
+      expect(cases.map((c) => [c.name, c.dialect])).toEqual([
+        ['the cosh one', 'cosh'],
+        ['the claude one', 'claude'],
+        ['the compozy one', 'compozy'],
+      ]);
+    });
+  },
+);

@@ -255,7 +255,7 @@ describe('every expectation key', () => {
     const res = await hooksTest([write('failing-human.hooktest.yaml', FAILING), '--filter', 'compozy']);
     expect(res.code).toBe(1);
     const out = res.stdout;
-    expect(out).toMatch(/^ {2}✗ every compozy key wrong {2}\d+ ms$/m);
+    expect(out).toMatch(/^ {2}✗ every compozy key wrong {2}compozy · \d+ ms$/m);
     expect(out).toContain('      verdict: expected "completed", got "denied"\n');
     expect(out).toContain('        tool_input.path\n          - expected "README.md"\n          + actual   ".env"\n');
     expect(out).toContain('        missing\n          - expected 1\n          + actual   absent\n');
