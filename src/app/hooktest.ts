@@ -17,6 +17,7 @@ import { runTests, selectedCases } from '../hooktest/runner.js';
 import { payloadSkeleton, starterTestFile, untypedFields, type StarterCase } from '../hooktest/starter.js';
 import { newSessionId } from '../ledger/ids.js';
 import type { Locations } from '../paths.js';
+import { displayPath } from '../views/location.js';
 import {
   assertDispatchable,
   declarationsOf,
@@ -36,6 +37,8 @@ export interface HookTestRequest {
   env: NodeJS.ProcessEnv;
   filter?: string;
   bail?: boolean;
+  /** `--pass-with-no-tests`: finding no test file or no case is a pass (exit 0), not exit 2. */
+  passWithNoTests?: boolean;
   onCase?: (report: CaseReport) => void;
   cwd?: string;
 }
@@ -46,10 +49,13 @@ export type HookTestOutcome =
 export async function runHookTests(req: HookTestRequest): Promise<HookTestOutcome> {
   const cwd = req.cwd ?? process.cwd();
   const files = await findTestFiles(req.paths, req.loc.workspace, cwd);
+  if (files.length === 0 && !req.passWithNoTests) throw noTestFiles(req.paths, req.loc.workspace, cwd);
   const loaded = await Promise.all(files.map((f) => loadTestFile(f)));
   const invalid = loaded.flatMap((l) => l.diagnostics);
   if (invalid.length > 0) return { kind: 'invalid', files, diagnostics: invalid };
   const testFiles = loaded.map((l) => l.testFile!);
+  if (files.length > 0 && !req.passWithNoTests && testFiles.every((f) => selectedCases(f, req.filter).length === 0))
+    throw noTestCases(files, req.filter);
 
   const engine = new CaseEngine(req.loc, req.env, req.dialect);
   try {
@@ -72,6 +78,27 @@ export async function runHookTests(req: HookTestRequest): Promise<HookTestOutcom
   } finally {
     await engine.close();
   }
+}
+
+/**
+ * Nothing to test is not a pass (as pytest and vitest): a misspelt folder, or a `--filter` that
+ * matches no case, must not make CI green. A usage error (exit 2), as a PATH that does not exist.
+ */
+function noTestFiles(paths: readonly string[], workspace: string, cwd: string): HookctlError {
+  const roots = paths.length === 0 ? [workspace] : paths;
+  const where = roots.map((p) => `"${displayPath(resolve(cwd, p), cwd)}"`).join(', ');
+  return new HookctlError(
+    'no_test_files',
+    `no test files (*.hooktest.yaml, *.hooktest.yml, *.hooktest.json) found in ${where}; pass --pass-with-no-tests to exit 0`,
+    ExitCode.usage,
+  );
+}
+
+function noTestCases(files: readonly string[], filter: string | undefined): HookctlError {
+  const inFiles = `${files.length} test file${files.length === 1 ? '' : 's'}`;
+  const what =
+    filter === undefined ? `no test cases in ${inFiles}` : `no test case of ${inFiles} matches --filter "${filter}"`;
+  return new HookctlError('no_test_cases', `${what}; pass --pass-with-no-tests to exit 0`, ExitCode.usage);
 }
 
 /**

@@ -114,7 +114,7 @@ function remainingCases(
   return left;
 }
 
-/** SPEC §8: 0 when every case passed (or none was selected), 1 when one failed. */
+/** SPEC §8: 0 when every case passed (or none ran, which only --pass-with-no-tests lets through), 1 when one failed. */
 export function testRunExitCode(report: Pick<TestRunReport, 'failed'>): number {
   return report.failed > 0 ? ExitCode.no : ExitCode.ok;
 }

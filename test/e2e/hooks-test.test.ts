@@ -271,9 +271,41 @@ describe('every expectation key', () => {
     const filtered = await jsonRun([file, '--filter', 'last']);
     expect(filtered.res.code).toBe(0);
     expect(filtered.report.cases.map((c) => c.name)).toEqual(['the last case']);
+  });
+
+  it('no test file or no case selected: exit 2 with a message, unless --pass-with-no-tests', async () => {
+    const file = write('filtered-out.hooktest.yaml', FAILING);
     const none = await hooksTest([file, '--filter', 'no such case']);
-    expect(none.code).toBe(0);
-    expect(none.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 0 failed');
+    expect(none.code).toBe(2);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toBe(
+      'hookctl: no test case of 1 test file matches --filter "no such case"; pass --pass-with-no-tests to exit 0\n',
+    );
+    const passed = await hooksTest([file, '--filter', 'no such case', '--pass-with-no-tests']);
+    expect(passed.code, passed.stderr).toBe(0);
+    expect(passed.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 0 failed');
+
+    const empty = join(root, 'no-tests-here');
+    mkdirSync(empty, { recursive: true });
+    write('../no-tests-here/notes.yaml', 'cases: []\n'); // not a test file name
+    for (const args of [['no-tests-here'], ['--workspace', empty]]) {
+      const r = await hooksTest(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toBe(
+        'hookctl: no test files (*.hooktest.yaml, *.hooktest.yml, *.hooktest.json) found in "no-tests-here"; pass --pass-with-no-tests to exit 0\n',
+      );
+      const json = await hooksTest([...args, '-o', 'json']);
+      expect(json.code).toBe(2);
+      expect(JSON.parse(json.stdout)).toMatchObject({ error: { code: 'no_test_files' } });
+      const ok = await hooksTest([...args, '--pass-with-no-tests', '--format', 'json']);
+      expect(ok.code, ok.stderr).toBe(0);
+      expect(JSON.parse(ok.stdout)).toMatchObject({ files: [], cases: [], passed: 0, failed: 0 });
+    }
+    // A test file with no case at all is no test either.
+    const noCases = write('no-cases.hooktest.yaml', 'cases: []\n');
+    const r = await hooksTest([noCases]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('hookctl: no test cases in 1 test file; pass --pass-with-no-tests to exit 0\n');
   });
 });
 
