@@ -184,9 +184,14 @@ class CaseEngine {
     const req = { event: testCase.event, loc, env, payload: testCase.payload, hooks: testCase.hooks };
     if (testCase.dryRun) {
       const { plan } = await planLoaded(loaded, req);
+      const wouldRun = plan.filter((p) => p.matched && p.status === 'active' && p.name !== null);
       return {
         kind: 'plan',
-        wouldRun: plan.filter((p) => p.matched && p.status === 'active' && p.name !== null).map((p) => p.name!),
+        wouldRun: runOrder(
+          wouldRun,
+          (p) => p.mode === 'async',
+          (p) => plan.indexOf(p),
+        ).map((p) => p.name!),
       };
     }
     this.ledgerRoot ??= mkdtemp(join(tmpdir(), 'hookctl-test-'));
@@ -195,7 +200,20 @@ class CaseEngine {
   }
 }
 
-/** A fire result as a test sees it: runs in dispatch order, the verdict words of the dialect. */
+/**
+ * The order in which a dispatch runs its hooks: the sync chain first, then the async hooks (queued
+ * only once the chain has ended, SPEC §3.1), each part in dispatch order.
+ */
+function runOrder<T>(items: readonly T[], isAsync: (item: T) => boolean, position: (item: T) => number): T[] {
+  return items
+    .map((item, i) => ({ item, i }))
+    .sort(
+      (a, b) => Number(isAsync(a.item)) - Number(isAsync(b.item)) || position(a.item) - position(b.item) || a.i - b.i,
+    )
+    .map(({ item }) => item);
+}
+
+/** A fire result as a test sees it: runs in the order they ran, the verdict words of the dialect. */
 function caseResult(loaded: EventCatalog, result: FireResult): CaseResult {
   const exitCode = loaded.dialect.exitCode(result);
   const order = new Map<string, number>();
@@ -203,11 +221,12 @@ function caseResult(loaded: EventCatalog, result: FireResult): CaseResult {
     if (d.name !== null && !order.has(d.name)) order.set(d.name, i);
   });
   const position = (name: string | null) => (name === null ? Infinity : (order.get(name) ?? Infinity));
-  // Async runs are recorded as they end; sorted into dispatch order so `ran` is stable.
-  const runs = result.runs
-    .map((r, i) => ({ r, i }))
-    .sort((a, b) => position(a.r.hook_name) - position(b.r.hook_name) || a.i - b.i)
-    .map(({ r }) => ({ hook: r.hook_name ?? '', outcome: r.outcome, duration_ms: r.duration_ms }));
+  // Async runs are recorded as they end: sorted into the order they started, so `ran` is stable.
+  const runs = runOrder(
+    result.runs,
+    (r) => r.mode === 'async',
+    (r) => position(r.hook_name),
+  ).map((r) => ({ hook: r.hook_name ?? '', outcome: r.outcome, duration_ms: r.duration_ms }));
   return {
     kind: 'dispatch',
     verdict: result.verdict,

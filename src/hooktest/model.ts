@@ -73,12 +73,12 @@ export type CaseResult =
       context: string | null;
       error: string | null;
       payload: Record<string, unknown>;
-      /** In dispatch order. */
+      /** In the order they ran: the sync chain, then the async hooks, each in dispatch order. */
       runs: CaseRun[];
     }
   | {
       kind: 'plan';
-      /** The hooks that would run, in dispatch order. */
+      /** The hooks that would run, in the order they would run (sync, then async). */
       wouldRun: string[];
     };
 

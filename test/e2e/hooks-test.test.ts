@@ -273,6 +273,63 @@ describe('every expectation key', () => {
     expect(filtered.report.cases.map((c) => c.name)).toEqual(['the last case']);
   });
 
+  it('ran lists the sync chain before the async hooks, in the report and in what ran: compares', async () => {
+    // Dispatch order puts the async hook first (priority 900); it is queued after the chain ends.
+    const dir = join(root, 'run-order');
+    mkdirSync(join(dir, '.compozy'), { recursive: true });
+    writeFileSync(
+      join(dir, '.compozy/config.toml'),
+      [
+        '[[hooks.declarations]]',
+        'name = "audit-later"',
+        'event = "tool.post_call"',
+        'mode = "async"',
+        'priority = 900',
+        'command = "true"',
+        '',
+        '[[hooks.declarations]]',
+        'name = "check-now"',
+        'event = "tool.post_call"',
+        'mode = "sync"',
+        'priority = 100',
+        'command = "true"',
+        '',
+      ].join('\n'),
+    );
+    const file = write(
+      'run-order.hooktest.yaml',
+      [
+        'workspace: ../run-order',
+        '# only these two: the demo home (COMPOZY_HOME) has tool.post_call hooks too',
+        'cases:',
+        '  - name: as they ran',
+        '    event: tool.post_call',
+        '    hooks: [audit-later, check-now]',
+        '    expect: { ran: [check-now, audit-later] }',
+        '  - name: in dispatch order',
+        '    event: tool.post_call',
+        '    hooks: [audit-later, check-now]',
+        '    expect: { ran: [audit-later, check-now] }',
+        '  - name: as they would run',
+        '    event: tool.post_call',
+        '    hooks: [audit-later, check-now]',
+        '    dry_run: true',
+        '    expect: { ran: [check-now, audit-later] }',
+        '',
+      ].join('\n'),
+    );
+    const { res, report } = await jsonRun([file]);
+    expect(res.code).toBe(1);
+    expect(report.cases.map((c) => [c.name, c.status])).toEqual([
+      ['as they ran', 'passed'],
+      ['in dispatch order', 'failed'],
+      ['as they would run', 'passed'],
+    ]);
+    expect(report.cases[1]!.failures).toEqual([
+      expect.objectContaining({ expectation: 'ran', actual: ['check-now', 'audit-later'] }),
+    ]);
+  });
+
   it('no test file or no case selected: exit 2 with a message, unless --pass-with-no-tests', async () => {
     const file = write('filtered-out.hooktest.yaml', FAILING);
     const none = await hooksTest([file, '--filter', 'no such case']);
