@@ -150,6 +150,15 @@ describe('a broken source never changes which dialect fires the event', { timeou
     expect(failed.stdout).toContain('refusing to fire "PreToolUse"');
     expect(failed.stdout).toMatch(/settings\.json:3: .*"PreToolUSe"/);
     expect(failed.stdout).toContain('0 passed, 1 failed');
+    // A hook name of the broken file is not blamed on the test file: the case fails with the refusal.
+    const named = join(s.workspace, 'named.hooktest.yaml');
+    writeFileSync(
+      named,
+      'cases:\n  - { name: the guard denies, event: PreToolUse, hooks: ["project:PreToolUse:1.1"], expect: { verdict: deny } }\n',
+    );
+    const refused = await s.cli(['hooks', 'test', named]);
+    expect(refused.code, refused.stdout + refused.stderr).toBe(1);
+    expect(refused.stdout).toMatch(/settings\.json:3: .*"PreToolUSe"/);
 
     coshHook(s);
     const ambiguous = await s.cli(['hooks', 'test', file]);
