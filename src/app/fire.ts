@@ -36,6 +36,12 @@ export interface FireRequest {
    * refusing the fire.
    */
   onSkippedInvalid?: (skipped: Diagnostic[]) => void;
+  /**
+   * `--dry-run`: the declaration errors of the chosen dialect, which make `fire` refuse. One that
+   * holds no declaration (a file that does not parse, a misspelt event key) has no row in the
+   * plan, so the command prints them all on stderr.
+   */
+  onSourceErrors?: (event: string, errors: Diagnostic[]) => void;
   /** `--verbose`: called after each hook process ends, with what it printed (shown, never recorded). */
   onHookOutput?: (hook: string, exec: ExecResult) => void;
   /** `--dialect`: the dialect whose catalog the event must be in. */
@@ -71,9 +77,13 @@ export interface DryRunResult {
  * Which dialect fires an event (claude.md §7). With `--dialect`, the event must be in its
  * catalog. Otherwise the one dialect whose catalog has it; when several have it (claude shares
  * cosh's event names), those that declare the event in any status decide: one is used, none
- * falls back to the first in registry order, more than one is ambiguous. Unknown events are a
- * usage error (exit 2), found before the payload is read (candidatesFor). Returns the catalog
- * when it had to be loaded to decide.
+ * falls back to the first in registry order, more than one is ambiguous. A dialect any of whose
+ * sources has an error counts as declaring every event of its catalog (claude.md §7 rule 3): a
+ * settings file that does not parse, or whose event key is misspelt, may be where the event's
+ * guard lives, so the event never passes silently to another dialect — the broken one is chosen
+ * (and fire refuses, naming the errors) or the choice is ambiguous. Unknown events are a usage
+ * error (exit 2), found before the payload is read (candidatesFor). Returns the catalog when it
+ * had to be loaded to decide.
  */
 export async function chooseDialect(
   candidates: readonly Dialect[],
@@ -84,7 +94,9 @@ export async function chooseDialect(
   const loaded = await Promise.all(
     candidates.map(async (dialect) => ({ dialect, catalog: await loadCatalogOf(dialect) })),
   );
-  const declaring = loaded.filter((c) => c.catalog.declarations.some((d) => d.event === event));
+  const declaring = loaded.filter(
+    (c) => hasSourceErrors(c.catalog) || c.catalog.declarations.some((d) => d.event === event),
+  );
   if (declaring.length === 1) return declaring[0]!;
   if (declaring.length === 0) return loaded[0]!;
   const names = declaring.map((c) => c.dialect.name).sort();
@@ -93,6 +105,11 @@ export async function chooseDialect(
     `event "${event}" is declared in more than one dialect (${names.join(', ')}); pass ${names.map((n) => `--dialect ${n}`).join(' or ')}`,
     ExitCode.usage,
   );
+}
+
+/** Whether any source of the dialect has an error (a warning never changes the choice). */
+export function hasSourceErrors(catalog: DialectCatalog): boolean {
+  return catalog.diagnostics.some((d) => d.severity === 'error');
 }
 
 /** The dialects whose catalog has the event, at least one; else a usage error (exit 2). */
@@ -284,7 +301,12 @@ export async function planFire(req: FireRequest): Promise<DryRunResult> {
   candidatesFor(req.event, req.dialect); // an unknown event is reported before the payload
   const payload = withSession(parsePayload(req.payloadText, req.payloadSource), req.sessionId);
   // No assertDispatchable: --dry-run never refuses, its plan shows invalid declarations (SPEC §7.2).
-  return planLoaded(await loadEventCatalog(req), { ...req, payload });
+  // A source error that holds no declaration (a file that does not parse, a misspelt event key)
+  // has no row in the plan: each is a warning, so the dry run says why `fire` would refuse.
+  const loaded = await loadEventCatalog(req);
+  const errors = loaded.catalog.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) req.onSourceErrors?.(loaded.event, errors);
+  return planLoaded(loaded, { ...req, payload });
 }
 
 export async function planLoaded(loaded: EventCatalog, req: LoadedFireRequest): Promise<DryRunResult> {

@@ -121,6 +121,19 @@ interface RawCase {
   expect?: Record<string, unknown>;
 }
 
+/** What `${HOOKTEST_DIR}` stands for in a test file's `env` values: the folder holding the file. */
+export const HOOKTEST_DIR = '${HOOKTEST_DIR}';
+
+/**
+ * A test file's `env`, with `${HOOKTEST_DIR}` in its values replaced by the file's folder, so a
+ * file can point a variable at files beside it whatever the current directory (the demo's
+ * Claude Code settings: `CLAUDE_CONFIG_DIR: ${HOOKTEST_DIR}/../../home/.claude`). Nothing else
+ * in a value is expanded.
+ */
+export function fileEnv(env: Record<string, string>, dir: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replaceAll(HOOKTEST_DIR, dir)]));
+}
+
 /** The keys a dry run can check: it runs nothing, so only which hooks would run. */
 const DRY_RUN_KEYS = new Set(['ran', 'not_ran']);
 
@@ -144,7 +157,7 @@ class FileReader {
     const testFile: TestFile = {
       file: this.file,
       name: this.raw.name ?? basename(this.file),
-      env: { ...this.raw.env },
+      env: fileEnv(this.raw.env ?? {}, dirname(this.file)),
       cases,
     };
     if (workspace !== undefined) testFile.workspace = workspace;

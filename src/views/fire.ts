@@ -89,21 +89,39 @@ export function renderFireResult(result: FireResult, exitCode: number, colour: C
   return lines.join('\n');
 }
 
+/**
+ * The first line of `fire` and `fire --dry-run` for every dialect: whose hooks answer the event
+ * (an event several dialects know is never fired by one the user did not expect, unseen).
+ */
+export function dialectLine(dialect: string, colour: Colour, dryRun = false): string {
+  const dry = dryRun ? colour.paint('dim', '  (dry run: nothing runs, nothing is recorded)') : '';
+  return `${colour.paint('bold', 'dialect')}  ${dialect}${dry}`;
+}
+
 /** The dispatching dialect's own rendering when it has one (claude), else the shared one. */
 export async function renderFire(result: FireResult, exitCode: number, colour: Colour): Promise<string> {
   const views = await dialectNamed(result.dialect)?.fireViews?.();
-  return views ? views.result(result, exitCode, colour) : renderFireResult(result, exitCode, colour);
+  const body = views ? views.result(result, exitCode, colour) : renderFireResult(result, exitCode, colour);
+  return `${dialectLine(result.dialect, colour)}\n${body}`;
 }
 
 export async function renderDryRun(plan: DryRunResult, colour: Colour): Promise<string> {
   const views = await dialectNamed(plan.dialect)?.fireViews?.();
-  return views ? views.plan(plan, colour) : renderPlan(plan, colour);
+  const body = views ? views.plan(plan, colour) : renderPlan(plan, colour);
+  return `${dialectLine(plan.dialect, colour, true)}\n${body}`;
 }
 
 /** `fire --skip-invalid`: one stderr line per declaration error that was skipped instead of refused. */
 export function renderSkippedInvalid(errors: Diagnostic[]): string {
   return errors
     .map((d) => `hookctl: warning: skipped (invalid): ${displayPath(d.file)}:${d.line}: ${d.message}\n`)
+    .join('');
+}
+
+/** `fire --dry-run` on a dialect whose sources have errors: why `fire` would refuse, on stderr. */
+export function renderWouldRefuse(event: string, errors: Diagnostic[]): string {
+  return errors
+    .map((d) => `hookctl: warning: fire would refuse "${event}": ${displayPath(d.file)}:${d.line}: ${d.message}\n`)
     .join('');
 }
 

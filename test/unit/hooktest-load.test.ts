@@ -143,6 +143,19 @@ describe('loadTestFile', () => {
     expect((await loadTestFile(none)).testFile!.cases[0]!.dialect).toBeUndefined();
   });
 
+  it('replaces ${HOOKTEST_DIR} in env values by the folder of the test file, and nothing else', async () => {
+    const file = await put(
+      'sub/env.hooktest.yaml',
+      'env:\n  CONF: ${HOOKTEST_DIR}/../home/.claude\n  KEPT: $HOME ${OTHER} ${hooktest_dir}\ncases: []\n',
+    );
+    const { testFile, diagnostics } = await loadTestFile(file);
+    expect(diagnostics).toEqual([]);
+    expect(testFile!.env).toEqual({
+      CONF: `${join(dir, 'sub')}/../home/.claude`,
+      KEPT: '$HOME ${OTHER} ${hooktest_dir}',
+    });
+  });
+
   it('treats an empty expect as no expect', async () => {
     const file = await put('e.hooktest.yaml', 'cases:\n  - { name: n, event: Stop, expect: {} }\n');
     expect((await loadTestFile(file)).testFile!.cases[0]!.expect).toBeUndefined();

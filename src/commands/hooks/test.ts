@@ -10,7 +10,7 @@ import { invalidTestFilesAnnotations, invalidTestFilesError } from '../../views/
 export default class HooksTest extends HookctlCommand {
   static override summary = 'Run tests for hooks (*.hooktest.yaml) against the real engine.';
   static override description = `Each PATH is a test file or a folder searched for *.hooktest.{yaml,yml,json}; no PATH = the workspace. Every case runs its hooks for real, with a fresh session whose records go to a temporary ledger. Format: docs/HOOKTEST.md.
-Exit codes: 0 all passed, 1 a case failed, 2 a test file that does not parse or validate, or a case naming an unknown event or hook.`;
+Exit codes: 0 all passed, 1 a case failed, 2 a test file that does not parse or validate, a case naming an unknown event or hook, or no test file or case found (unless --pass-with-no-tests).`;
   static override examples = [
     '<%= config.bin %> hooks test',
     '<%= config.bin %> hooks test . --filter .env --bail',
@@ -51,6 +51,7 @@ Exit codes: 0 all passed, 1 a case failed, 2 a test file that does not parse or 
       env: process.env,
       filter: flags.filter,
       bail: flags.bail,
+      passWithNoTests: flags['pass-with-no-tests'],
       onCase: progress && ((c) => this.print(progress.caseText(c))),
     });
     if (outcome.kind === 'invalid') {
