@@ -1,0 +1,54 @@
+// Runs belong to a project (SPEC §9): the read commands keep the records whose `workspace` is the
+// current workspace. Two paths name the same workspace when they are equal, or when their real
+// paths are (a symlinked checkout, macOS's /tmp and /private/tmp); a path that no longer exists
+// is compared as written. Records written before `workspace` existed have none: a scope keeps
+// none of them and counts them, so the commands can say how many they did not show.
+//
+// Cheap per record: one string comparison for the usual record of the current workspace, and one
+// realpath per distinct other workspace string (cached), never one per record.
+import { realpathSync } from 'node:fs';
+import type { RunRecord } from './record.js';
+
+export interface WorkspaceScope {
+  /** The current workspace, as resolved by `--workspace` (default: the working directory). */
+  readonly workspace: string;
+  /** Whether the record belongs to the workspace; counts the records without one. */
+  keeps(record: RunRecord): boolean;
+  /** Records without a workspace that `keeps` turned away. */
+  readonly withoutWorkspace: number;
+  /** The same test with a counter of its own: for reads that only choose what to read. */
+  quiet(): WorkspaceScope;
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path; // gone (or unreadable): compared as written
+  }
+}
+
+export function workspaceScope(workspace: string): WorkspaceScope {
+  return makeScope(workspace, realOrSelf(workspace), new Map([[workspace, true]]));
+}
+
+function makeScope(workspace: string, real: string, same: Map<string, boolean>): WorkspaceScope {
+  let without = 0;
+  return {
+    workspace,
+    keeps(record) {
+      const ws = record.workspace;
+      if (typeof ws !== 'string') {
+        without++;
+        return false;
+      }
+      let kept = same.get(ws);
+      if (kept === undefined) same.set(ws, (kept = realOrSelf(ws) === real));
+      return kept;
+    },
+    get withoutWorkspace() {
+      return without;
+    },
+    quiet: () => makeScope(workspace, real, same),
+  };
+}
