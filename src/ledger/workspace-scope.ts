@@ -42,6 +42,7 @@ function makeScope(workspace: string, real: string, same: Map<string, boolean>):
         without++;
         return false;
       }
+      if (ws === workspace) return true; // the usual case: no hashing of the string
       let kept = same.get(ws);
       if (kept === undefined) same.set(ws, (kept = realOrSelf(ws) === real));
       return kept;
