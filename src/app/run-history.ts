@@ -76,12 +76,18 @@ interface GroupedSession {
   mtimeMs: number;
 }
 
-/** The newest session with a record of the scope's workspace: each log read backwards to its last one. */
+/**
+ * The newest session with a record of the scope's workspace: each log read backwards to its last
+ * one. A log already read whole without one is not read again until it grows.
+ */
 function newestOfWorkspace(sessions: readonly GroupedSession[], scope: WorkspaceScope): GroupedSession | undefined {
-  for (let i = sessions.length - 1; i >= 0; i--) {
-    const s = sessions[i]!;
-    if (s.logs.some((l) => tailRecordsSync(l.file, 1, { workspace: scope }).records.length > 0)) return s;
-  }
+  const holds = (log: SessionLog) => {
+    if (scope.logsWithout.get(log.file) === log.size) return false;
+    if (tailRecordsSync(log.file, 1, { workspace: scope }).records.length > 0) return true;
+    scope.logsWithout.set(log.file, log.size);
+    return false;
+  };
+  for (let i = sessions.length - 1; i >= 0; i--) if (sessions[i]!.logs.some(holds)) return sessions[i];
   return undefined;
 }
 

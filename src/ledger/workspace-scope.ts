@@ -18,6 +18,12 @@ export interface WorkspaceScope {
   readonly withoutWorkspace: number;
   /** The same test with a counter of its own: for reads that only choose what to read. */
   quiet(): WorkspaceScope;
+  /**
+   * Logs read to their start and found to hold no record of the workspace, with their size then:
+   * `runs --follow` waiting for the workspace's first session reads each one again only once it
+   * has grown. Shared by a scope and its quiet copies.
+   */
+  readonly logsWithout: Map<string, number>;
 }
 
 function realOrSelf(path: string): string {
@@ -29,10 +35,15 @@ function realOrSelf(path: string): string {
 }
 
 export function workspaceScope(workspace: string): WorkspaceScope {
-  return makeScope(workspace, realOrSelf(workspace), new Map([[workspace, true]]));
+  return makeScope(workspace, realOrSelf(workspace), new Map([[workspace, true]]), new Map());
 }
 
-function makeScope(workspace: string, real: string, same: Map<string, boolean>): WorkspaceScope {
+function makeScope(
+  workspace: string,
+  real: string,
+  same: Map<string, boolean>,
+  logsWithout: Map<string, number>,
+): WorkspaceScope {
   let without = 0;
   return {
     workspace,
@@ -50,6 +61,7 @@ function makeScope(workspace: string, real: string, same: Map<string, boolean>):
     get withoutWorkspace() {
       return without;
     },
-    quiet: () => makeScope(workspace, real, same),
+    quiet: () => makeScope(workspace, real, same, logsWithout),
+    logsWithout,
   };
 }

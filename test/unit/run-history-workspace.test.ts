@@ -159,4 +159,31 @@ describe('the history of one workspace', () => {
     ac.abort();
     await done;
   });
+
+  it('runs --follow waits for the first session of a workspace, reading the logs of others once', async () => {
+    const projC = join(dir, 'c');
+    mkdirSync(projC);
+    const scope = workspaceScope(projC);
+    const seen: string[] = [];
+    const ac = new AbortController();
+    const done = followRuns(
+      folders(),
+      { workspace: scope },
+      { onRecord: (r) => seen.push(r.run_id), signal: ac.signal, pollMs: 10 },
+    );
+    const until = async (cond: () => boolean) => {
+      const deadline = Date.now() + 5000;
+      while (!cond()) {
+        if (Date.now() > deadline) throw new Error('timed out waiting');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    // Every log was read once, found without a record of projC, and is remembered at its size.
+    await until(() => scope.logsWithout.size === 3);
+    log('claude', 'sc', [rec('sc', 30, projC)]);
+    await until(() => seen.length === 1);
+    expect(seen).toEqual(['sc-30']);
+    ac.abort();
+    await done;
+  });
 });
