@@ -1,15 +1,37 @@
-// Record fields every dialect writes the same way (SPEC §5): one-line errors and a process's facts.
+// Building run records (SPEC §5), the one place every dialect's records take their shape: each
+// dialect gives every §5 field (`RunRecordFields`, `null` where there is no value) and this
+// writes them in §5's order, its own extra fields after them, `recorded_at` last.
 import type { ExecResult } from '../exec/types.js';
-import type { RunRecord } from './record.js';
+import { newRunId, nowRfc3339Millis } from './ids.js';
+import { RUN_RECORD_FIELDS, type RunRecord, type RunRecordFields } from './record.js';
 
 /** Errors are one trimmed line: inner line breaks become single spaces. */
 export function oneLine(text: string): string {
   return text.trim().replace(/\s*[\r\n]+\s*/g, ' ');
 }
 
-/** SPEC §5's process facts, in order; none when the process never started. */
-export function processFields(exec: ExecResult): Partial<RunRecord> {
-  if (exec.startError) return {};
+/** The `error` field: one line, or null when there is none (or only white space). */
+export function errorField(text: string | null | undefined): string | null {
+  return text === undefined || text === null || text.trim() === '' ? null : oneLine(text);
+}
+
+type ProcessFields = Pick<
+  RunRecordFields,
+  'exit_code' | 'signal' | 'timed_out' | 'stdout_bytes' | 'stderr_bytes' | 'truncated'
+>;
+
+/** SPEC §5's process facts, in order; all null when no process started. */
+export function processFields(exec: ExecResult | undefined): ProcessFields {
+  if (exec === undefined || exec.startError) {
+    return {
+      exit_code: null,
+      signal: null,
+      timed_out: null,
+      stdout_bytes: null,
+      stderr_bytes: null,
+      truncated: null,
+    };
+  }
   return {
     exit_code: exec.exitCode,
     signal: exec.signal,
@@ -18,4 +40,25 @@ export function processFields(exec: ExecResult): Partial<RunRecord> {
     stderr_bytes: exec.stderrBytes,
     truncated: exec.truncated,
   };
+}
+
+/** `declared_in`: the declaration's file; null when it has none. */
+export function declaredIn(location: { file?: string } | undefined): string | null {
+  return location?.file ? location.file : null;
+}
+
+/**
+ * A new record: a fresh `run_id`, the fields in SPEC §5 order, then the dialect's own `extra`
+ * fields (claude: handler_type, blocking, …), then `recorded_at`, stamped now.
+ */
+export function makeRunRecord(fields: RunRecordFields, extra: Record<string, unknown> = {}): RunRecord {
+  const given = fields as Record<string, unknown>;
+  const record: Record<string, unknown> = {};
+  for (const key of RUN_RECORD_FIELDS) {
+    if (key === 'run_id') record.run_id = newRunId();
+    else if (key !== 'recorded_at') record[key] = given[key] ?? null;
+  }
+  for (const [key, value] of Object.entries(extra)) if (!(key in record)) record[key] = value;
+  record.recorded_at = nowRfc3339Millis();
+  return record as unknown as RunRecord;
 }

@@ -4,6 +4,7 @@ import { sourceLabel } from './location.js';
 import { identifier, renderTable } from '../cli/table.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import type { RunRecord } from '../ledger/record.js';
+import { withoutWorkspaceNote, workspaceLine, type WorkspaceScopeView } from './run-records.js';
 import { dialectNamed } from '../dialects/registry.js';
 import { toListEntry, type ListEntry } from './list.js';
 
@@ -39,6 +40,7 @@ export function renderInfo(
   declarations: readonly InfoDeclaration[],
   runs: readonly RunRecord[],
   colour: Colour,
+  scope: WorkspaceScopeView = { workspace: null, withoutWorkspace: 0 },
 ): string {
   const b = (t: string) => colour.paint('bold', t);
   const out: string[] = [];
@@ -96,6 +98,9 @@ export function renderInfo(
         colour,
       ),
     );
+  out.push(`  ${workspaceLine(scope.workspace, colour)}`);
+  const note = withoutWorkspaceNote(scope.withoutWorkspace);
+  if (note) out.push(colour.paint('dim', `  ${note}`));
   return out.join('\n');
 }
 

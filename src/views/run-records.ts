@@ -65,3 +65,34 @@ export function skippedLinesWarning(skipped: number): string | undefined {
   if (skipped === 0) return undefined;
   return `skipped ${skipped} ${skipped === 1 ? 'line that is' : 'lines that are'} not valid JSON (torn write?)`;
 }
+
+/** Which workspaces a read of the history covers (SPEC §9), and what it left out. */
+export interface WorkspaceScopeView {
+  /** The workspace read; null: every workspace (--all-workspaces). */
+  workspace: string | null;
+  /** Records without a workspace (written before records carried one) that were not shown. */
+  withoutWorkspace: number;
+}
+
+/** The line that says whose runs these are. */
+export function workspaceLine(workspace: string | null, colour: Colour): string {
+  return colour.paint(
+    'dim',
+    workspace === null ? 'all workspaces' : `workspace ${workspace} (--all-workspaces for every workspace)`,
+  );
+}
+
+/** The note about records without a workspace; undefined when there are none. */
+export function withoutWorkspaceNote(count: number): string | undefined {
+  if (count === 0) return undefined;
+  return `${count} older ${count === 1 ? 'record' : 'records'} without a workspace ${count === 1 ? 'is' : 'are'} not shown; --all-workspaces shows them`;
+}
+
+/**
+ * A human rendering of the history, then the line that says whose runs it holds and the note
+ * about older records (below the table, as its caption: the table's head stays its first line).
+ */
+export function withWorkspace(body: string, scope: WorkspaceScopeView, colour: Colour): string {
+  const note = withoutWorkspaceNote(scope.withoutWorkspace);
+  return [body, workspaceLine(scope.workspace, colour), ...(note ? [colour.paint('dim', note)] : [])].join('\n');
+}

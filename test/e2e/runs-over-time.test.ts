@@ -263,7 +263,9 @@ describe('runs --follow', () => {
     for (let i = 0; i < 3; i++) expect((await fire(box, 'tool.pre_call', 'tail')).code).toBe(0);
     const f = follow(box, ['--session', 'tail', '--last', '2']);
     try {
-      await f.waitFor(3); // the header and two records
+      await f.waitFor(4); // whose runs, the header and two records
+      expect(f.lines[0]).toBe(`workspace ${box.workspace} (--all-workspaces for every workspace)`);
+      f.lines.shift();
       // the columns and order of `runs`
       expect(f.lines[0]).toMatch(/^Hook\s+Event\s+Outcome\s+Duration\s+Error\s+Recorded$/);
       expect(f.lines.slice(1).map((l) => l.split(/\s+/)[0])).toEqual(['flaky', 'quick']); // dispatch order: by name

@@ -11,7 +11,7 @@ import type { ClaudeContext, ClaudeHandlerInfo } from '../../src/dialects/claude
 import { planClaude } from '../../src/dialects/claude/plan.js';
 import type { DispatchRequest } from '../../src/dialects/types.js';
 import { runSubprocess } from '../../src/exec/subprocess.js';
-import type { RunRecord } from '../../src/ledger/record.js';
+import { RUN_RECORD_FIELDS, type RunRecord } from '../../src/ledger/record.js';
 import type { Locations } from '../../src/paths.js';
 import { tempDir } from '../support/temp.js';
 
@@ -178,7 +178,23 @@ describe('dispatchClaude', () => {
       why: null,
     });
     expect(Object.keys(r).at(-1)).toBe('recorded_at');
-    expect(r.error).toBeUndefined();
+    expect(r.error).toBeNull();
+    // Every SPEC §5 field, null where it has no value, then claude's own (issue 28).
+    expect(Object.keys(r)).toEqual([
+      ...RUN_RECORD_FIELDS.slice(0, -1),
+      'handler_type',
+      'blocking',
+      'output',
+      'http_status',
+      'why',
+      'recorded_at',
+    ]);
+    expect(r).toMatchObject({
+      skill_source: null,
+      patch_applied: null,
+      workspace,
+      declared_in: join(workspace, '.claude', 'settings.json'),
+    });
     expect(req.records).toHaveLength(1);
   });
 
@@ -272,7 +288,7 @@ describe('dispatchClaude', () => {
     expect(result.runs[0]!.error).toMatch(
       /^hooks: hook "project:PreToolUse:1\.1": resolve executable "no-such-tool": /,
     );
-    expect(result.runs[0]!.exit_code).toBeUndefined();
+    expect(result.runs[0]!.exit_code).toBeNull();
   });
 
   it('gives SessionStart hooks a CLAUDE_ENV_FILE each, returns its lines and deletes it', async () => {
@@ -518,7 +534,7 @@ describe('http handlers', () => {
       outcome: 'denied',
       timed_out: false,
     });
-    expect(result.runs[0]!.exit_code).toBeUndefined();
+    expect(result.runs[0]!.exit_code).toBeNull();
     const req = seen.at(-1)!;
     expect(req.headers).toMatchObject({
       authorization: 'Bearer t0k',
