@@ -7,7 +7,8 @@ import { renderList, toListEntry } from '../../views/list.js';
 import { skippedDeclarationWarnings } from '../../views/location.js';
 
 export default class HooksList extends HookctlCommand {
-  static override summary = 'List the resolved hook catalog of both dialects in dispatch order.';
+  static override summary =
+    'List the resolved hook catalog of every dialect (compozy, cosh, claude) in dispatch order.';
   static override examples = [
     '<%= config.bin %> hooks list',
     '<%= config.bin %> hooks list --event "tool.*" --mode sync -o json',
