@@ -16,6 +16,7 @@ import type { CaseReport, CaseResult, TestCase, TestFile, TestRunReport } from '
 import { runTests, selectedCases } from '../hooktest/runner.js';
 import { payloadSkeleton, starterTestFile, untypedFields, type StarterCase } from '../hooktest/starter.js';
 import { newSessionId } from '../ledger/ids.js';
+import { didYouMean } from '../matching/suggest.js';
 import type { Locations } from '../paths.js';
 import {
   assertDispatchable,
@@ -134,12 +135,30 @@ class CaseEngine {
       }
       throw err;
     }
-    const declared = new Set(declarationsOf(loaded.catalog, testCase.event).map((d) => d.name));
-    return testCase.namePositions
-      .filter((n) => !declared.has(n.name))
+    const declared = declarationsOf(loaded.catalog, testCase.event).flatMap((d) => (d.name === null ? [] : [d.name]));
+    const problems = testCase.namePositions
+      .filter((n) => !declared.includes(n.name))
       .map((n) =>
-        problem('hooktest_unknown_hook', `hook "${n.name}" is not declared for event "${testCase.event}"`, n.position),
+        problem(
+          'hooktest_unknown_hook',
+          `hook "${n.name}" is not declared for event "${testCase.event}"${didYouMean(n.name, declared)}`,
+          n.position,
+        ),
       );
+    // A verdict word of another dialect (`denied` for claude) could never be met: a typo, not a failure.
+    const verdict = testCase.expect?.verdict;
+    const words = loaded.dialect.verdicts;
+    if (verdict !== undefined && words !== undefined && !words.includes(verdict)) {
+      const hint = didYouMean(verdict, words) || ` (one of: ${words.join(', ')})`;
+      problems.push(
+        problem(
+          'hooktest_unknown_verdict',
+          `verdict "${verdict}" is not a ${loaded.dialect.name} verdict${hint}`,
+          testCase.verdictPosition ?? testCase.position,
+        ),
+      );
+    }
+    return problems;
   }
 
   async fire(

@@ -336,6 +336,8 @@ export interface Dialect {
   dispatch(req: DispatchRequest): Promise<DispatchResult>;
   /** The exit code of a finished dispatch (SPEC §6). */
   exitCode(result: DispatchResult): number;
+  /** Every word a dispatch's `verdict` can be (`hooks test` checks an expected verdict against it). */
+  readonly verdicts?: readonly string[];
 
   // ---- optional: where a dialect's shape differs from the shared views (claude) ----
   /** Fields this dialect's `hooks list` JSON entries add or replace (claude: handler_type, label, …). */

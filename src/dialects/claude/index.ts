@@ -89,6 +89,7 @@ export const claudeDialect: Dialect = {
     return dispatchClaude(req);
   },
   exitCode: (result) => verdictExitCode(String(result.verdict)),
+  verdicts: ['pass', 'allow', 'ask', 'defer', 'deny', 'block', 'stop', 'accept', 'decline', 'cancel'],
 
   listFields: claudeListFields,
   infoFields: claudeInfoFields,
