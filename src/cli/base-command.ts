@@ -159,6 +159,11 @@ export abstract class HookctlCommand extends Command {
     writeErr(`hookctl: warning: ${text}\n`);
   }
 
+  /** A note: something the user may not expect, not a problem. stderr, as warnings. */
+  protected printNote(text: string): void {
+    writeErr(`hookctl: note: ${text}\n`);
+  }
+
   /**
    * Ends the command with this exit code. It sets process.exitCode and returns instead of calling
    * process.exit(): a large document still being written to a pipe would be cut off by an exit.

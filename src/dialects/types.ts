@@ -311,6 +311,11 @@ export interface Dialect {
 
   // ---- sources ----
   loadCatalog(loc: Locations, env: NodeJS.ProcessEnv): Promise<DialectCatalog>;
+  /**
+   * Notes for stderr about files the runtime would not read from this workspace although a user
+   * may expect it to (claude: the git root's project settings, from a sub-folder). Light: a stat or two.
+   */
+  workspaceNotes?(loc: Locations, env: NodeJS.ProcessEnv): string[];
   /** `validate FILE`: this dialect's verdict on a file, or undefined when the file is not its kind. */
   /** `text` is undefined when the file is not readable text (missing, binary, invalid UTF-8). */
   validateFile(

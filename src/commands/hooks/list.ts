@@ -32,6 +32,7 @@ export default class HooksList extends HookctlCommand {
     if (unmatched) this.printWarning(unmatched);
     const catalog = await loadCatalog(this.locations(flags), { dialect: flags.dialect });
     for (const line of skippedDeclarationWarnings(catalog.diagnostics, 10, flags.all)) this.printWarning(line);
+    for (const note of catalog.notes) this.printNote(note);
     const decls = filterDeclarations(catalog.declarations, flags);
     const format = this.outputFormat(flags);
     // Entries are made one at a time as they are printed: 10,000 of them need not all be held.

@@ -5,7 +5,7 @@ import type { Dialect, DialectCatalog, EventRow, FileValidation } from '../types
 import { claudeEvent } from './catalog.js';
 import { CLAUDE_DIAGNOSTIC_CODES } from './codes.js';
 import { claudeEventDetail, claudeEventRows, claudeEventSchemas } from './events.js';
-import { claudeLocations, nothingToRead, sessionsDirOf } from './locations.js';
+import { claudeLocations, nothingToRead, rootProjectSettingsUnread, sessionsDirOf } from './locations.js';
 import { verdictExitCode } from './combine.js';
 import type { ClaudeDispatchResult } from './dispatch.js';
 import {
@@ -68,6 +68,14 @@ export const claudeDialect: Dialect = {
     }
     const { loadClaudeSources } = await import('./load.js');
     return loadClaudeSources(loc, env);
+  },
+
+  workspaceNotes(loc, env) {
+    const unread = rootProjectSettingsUnread(claudeLocations(loc, env));
+    if (unread === undefined) return [];
+    return [
+      `${unread.file} is not read: Claude Code reads project settings from the folder it is launched in (pass --workspace ${unread.root})`,
+    ];
   },
 
   async validateFile(file, text, loc, env): Promise<FileValidation | undefined> {
