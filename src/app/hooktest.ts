@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../declarations/diagnostics.js';
+import type { OrderedDeclaration } from '../declarations/model.js';
 import type { Dialect, DialectCatalog } from '../dialects/types.js';
 import { ExitCode, HookctlError, usageError } from '../errors.js';
 import type { HooktestCode } from '../hooktest/codes.js';
@@ -245,13 +246,11 @@ async function writeStarter(
 ): Promise<{ file: string; cases: number }> {
   const loaded = await engine.catalogFor({ event: req.event, dialect: req.dialect }, testFile); // unknown event: exit 2
   assertDispatchable(loaded);
-  const hooks = [
-    ...new Set(
-      declarationsOf(loaded.catalog, req.event)
-        .filter((d) => d.status === 'active' && d.enabled && d.name !== null)
-        .map((d) => d.name!),
-    ),
-  ];
+  // One case per hook name, for its first runnable declaration.
+  const byName = new Map<string, OrderedDeclaration>();
+  for (const d of declarationsOf(loaded.catalog, req.event))
+    if (d.status === 'active' && d.enabled && d.name !== null && !byName.has(d.name)) byName.set(d.name, d);
+  const hooks = [...byName.keys()];
   if (hooks.length === 0) {
     throw new HookctlError(
       'no_hooks',
@@ -267,8 +266,12 @@ async function writeStarter(
   const payload = payloadSkeleton(schemas?.payload, omit);
   const untyped = untypedFields(schemas?.payload, omit);
   const cases: StarterCase[] = [];
-  for (const hook of hooks)
-    cases.push({ hook, observed: await engine.fire({ ...base, payload, hooks: [hook] }, testFile) });
+  for (const hook of hooks) {
+    // What this hook's own matcher needs (claude: its group's tool_name), so the case runs it.
+    const own = loaded.dialect.starterPayload?.(byName.get(hook)!, payload) ?? payload;
+    const observed = await engine.fire({ ...base, payload: own, hooks: [hook] }, testFile);
+    cases.push({ hook, observed, ...(own !== payload ? { payload: own } : {}) });
+  }
   const text = starterTestFile({
     event: req.event,
     dialect: loaded.dialect.name,

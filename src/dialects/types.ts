@@ -341,6 +341,11 @@ export interface Dialect {
   dispatch(req: DispatchRequest): Promise<DispatchResult>;
   /** The exit code of a finished dispatch (SPEC §6). */
   exitCode(result: DispatchResult): number;
+  /**
+   * `hooks test --init`: the skeleton payload with what `d`'s own matcher needs to run it (claude:
+   * the group matcher's field holds a value the matcher accepts); absent: the skeleton as it is.
+   */
+  starterPayload?(d: OrderedDeclaration, payload: Record<string, unknown>): Record<string, unknown>;
   /** Every word a dispatch's `verdict` can be (`hooks test` checks an expected verdict against it). */
   readonly verdicts?: readonly string[];
 

@@ -67,6 +67,8 @@ export interface StarterCase {
   hook: string;
   /** What firing the case gave when the file was written. */
   observed: CaseResult;
+  /** This case's payload when it differs from the shared skeleton (the hook's matcher needs it). */
+  payload?: Record<string, unknown>;
 }
 
 export interface StarterInput {
@@ -100,8 +102,10 @@ export function starterTestFile(input: StarterInput): string {
       `    event: ${q(input.event)}`,
       `    hooks: [${q(c.hook)}]`,
     );
-    lines.push(...yamlMap('payload', input.payload, '    '));
-    if (input.untyped?.length) lines.push(`      # more fields of the payload: ${input.untyped.join(', ')}`);
+    const payload = c.payload ?? input.payload;
+    const untyped = (input.untyped ?? []).filter((f) => !(f in payload));
+    lines.push(...yamlMap('payload', payload, '    '));
+    if (untyped.length) lines.push(`      # more fields of the payload: ${untyped.join(', ')}`);
     lines.push('    expect:', ...expectLines(c.observed).map((l) => `      ${l}`));
   }
   return lines.join('\n') + '\n';

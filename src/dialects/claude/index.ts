@@ -18,6 +18,7 @@ import {
 import type { ClaudePlanEntry } from './plan.js';
 import type { ClaudeSource } from './model.js';
 import { claudeSessionIdFor } from './payload.js';
+import { claudeStarterPayload } from './starter.js';
 
 const SOURCES: readonly ClaudeSource[] = [
   'claude_managed',
@@ -97,6 +98,7 @@ export const claudeDialect: Dialect = {
     return dispatchClaude(req);
   },
   exitCode: (result) => verdictExitCode(String(result.verdict)),
+  starterPayload: claudeStarterPayload,
   verdicts: ['pass', 'allow', 'ask', 'defer', 'deny', 'block', 'stop', 'accept', 'decline', 'cancel'],
 
   listFields: claudeListFields,
