@@ -32,7 +32,7 @@ export type OutputFormat = 'human' | 'json' | 'jsonl';
 export const baseFlags = {
   workspace: Flags.string({ description: 'Workspace root.', default: undefined, helpGroup: 'GLOBAL' }),
   'additional-dir': Flags.string({
-    description: 'Additional directory whose .compozy/ agents and skills are read (repeatable).',
+    description: 'compozy: an additional directory whose .compozy/ agents and skills are read (repeatable).',
     multiple: true,
     helpGroup: 'GLOBAL',
   }),

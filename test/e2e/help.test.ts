@@ -115,6 +115,21 @@ describe('help', { timeout: 120_000 }, () => {
     }
   });
 
+  it('names, --unset keys and --family say what each dialect takes', async () => {
+    const [update, info, fire, events] = await Promise.all(
+      ['update', 'info', 'fire', 'events'].map((c) => runCli(['hooks', c, '--help'])),
+    );
+    const flat = (r: { stdout: string }) => r.stdout.replace(/\s+/g, ' ');
+    expect(flat(update)).toContain('claude: if, timeout, statusMessage, headers.<H>, matcher');
+    expect(flat(update)).toContain('--unset takes if, timeout, statusMessage, args, shell');
+    for (const r of [update, info])
+      expect(flat(r)).toContain('claude: as hooks list shows it, such as project:PreToolUse:1.1');
+    expect(flat(fire)).toMatch(
+      /--hook=<value> Run only the declarations of this hook name \(claude: as hooks list shows it/,
+    );
+    expect(flat(events)).toContain('cosh events are family "cosh"; claude events have none');
+  });
+
   it('hooks test --help describes the file format and names the shipped schema', async () => {
     const r = await runCli(['hooks', 'test', '--help']);
     const text = r.stdout.replace(/\s+/g, ' ');

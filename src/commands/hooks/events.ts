@@ -25,7 +25,10 @@ export default class HooksEvents extends HookctlCommand {
     }),
   };
   static override flags = {
-    family: Flags.string({ description: 'Only events of this family (cosh events are family "cosh").' }),
+    family: Flags.string({
+      description:
+        'Only events of this family (compozy: tool, session, prompt, …; cosh events are family "cosh"; claude events have none).',
+    }),
     'sync-only': Flags.boolean({ description: 'Only events that can run sync hooks.' }),
     dialect: Flags.string({ description: 'Only this dialect.', options: dialectNames() }),
     schema: Flags.boolean({ description: 'With EVENT: print its payload and patch as JSON Schema.' }),
