@@ -94,6 +94,11 @@ describe('help', { timeout: 120_000 }, () => {
     }
   });
 
+  it('the shipped text files cite no SPEC section either', () => {
+    for (const file of ['schemas/hooktest.schema.json', 'skills/README.md'])
+      expect(readFileSync(join(repoRoot, file), 'utf8'), file).not.toMatch(/SPEC|§/);
+  });
+
   it('package.json names every dialect and where the docs, the code and the bugs are', () => {
     for (const name of ['compozy', 'cosh', 'claude']) expect(pkg.description.toLowerCase()).toContain(name);
     expect(pkg.homepage).toMatch(/^https:\/\//);
