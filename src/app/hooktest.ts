@@ -268,7 +268,7 @@ async function writeStarter(
   const cases: StarterCase[] = [];
   for (const hook of hooks) {
     // What this hook's own matcher needs (claude: its group's tool_name), so the case runs it.
-    const own = loaded.dialect.starterPayload?.(byName.get(hook)!, payload) ?? payload;
+    const own = (await loaded.dialect.starterPayload?.(byName.get(hook)!, payload)) ?? payload;
     const observed = await engine.fire({ ...base, payload: own, hooks: [hook] }, testFile);
     cases.push({ hook, observed, ...(own !== payload ? { payload: own } : {}) });
   }

@@ -345,7 +345,7 @@ export interface Dialect {
    * `hooks test --init`: the skeleton payload with what `d`'s own matcher needs to run it (claude:
    * the group matcher's field holds a value the matcher accepts); absent: the skeleton as it is.
    */
-  starterPayload?(d: OrderedDeclaration, payload: Record<string, unknown>): Record<string, unknown>;
+  starterPayload?(d: OrderedDeclaration, payload: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** Every word a dispatch's `verdict` can be (`hooks test` checks an expected verdict against it). */
   readonly verdicts?: readonly string[];
 

@@ -18,7 +18,6 @@ import {
 import type { ClaudePlanEntry } from './plan.js';
 import type { ClaudeSource } from './model.js';
 import { claudeSessionIdFor } from './payload.js';
-import { claudeStarterPayload } from './starter.js';
 
 const SOURCES: readonly ClaudeSource[] = [
   'claude_managed',
@@ -98,7 +97,9 @@ export const claudeDialect: Dialect = {
     return dispatchClaude(req);
   },
   exitCode: (result) => verdictExitCode(String(result.verdict)),
-  starterPayload: claudeStarterPayload,
+  async starterPayload(d, payload) {
+    return (await import('./starter.js')).claudeStarterPayload(d, payload);
+  },
   verdicts: ['pass', 'allow', 'ask', 'defer', 'deny', 'block', 'stop', 'accept', 'decline', 'cancel'],
 
   listFields: claudeListFields,
