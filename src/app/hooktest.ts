@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../declarations/diagnostics.js';
+import type { OrderedDeclaration } from '../declarations/model.js';
 import type { Dialect, DialectCatalog } from '../dialects/types.js';
 import { ExitCode, HookctlError, usageError } from '../errors.js';
 import type { HooktestCode } from '../hooktest/codes.js';
@@ -16,8 +17,9 @@ import type { CaseReport, CaseResult, TestCase, TestFile, TestRunReport } from '
 import { runTests, selectedCases } from '../hooktest/runner.js';
 import { payloadSkeleton, starterTestFile, untypedFields, type StarterCase } from '../hooktest/starter.js';
 import { newSessionId } from '../ledger/ids.js';
+import { didYouMean } from '../matching/suggest.js';
 import type { Locations } from '../paths.js';
-import { displayPath } from '../views/location.js';
+import { displayPath } from '../display-path.js';
 import {
   assertDispatchable,
   declarationsOf,
@@ -166,12 +168,30 @@ class CaseEngine {
     // Sources with errors cannot say which hooks they declare: the case fails with fire's refusal,
     // which names the errors, rather than with a name check that blames the test file.
     if (hasSourceErrors(loaded.catalog)) return [];
-    const declared = new Set(declarationsOf(loaded.catalog, testCase.event).map((d) => d.name));
-    return testCase.namePositions
-      .filter((n) => !declared.has(n.name))
+    const declared = declarationsOf(loaded.catalog, testCase.event).flatMap((d) => (d.name === null ? [] : [d.name]));
+    const problems = testCase.namePositions
+      .filter((n) => !declared.includes(n.name))
       .map((n) =>
-        problem('hooktest_unknown_hook', `hook "${n.name}" is not declared for event "${testCase.event}"`, n.position),
+        problem(
+          'hooktest_unknown_hook',
+          `hook "${n.name}" is not declared for event "${testCase.event}"${didYouMean(n.name, declared)}`,
+          n.position,
+        ),
       );
+    // A verdict word of another dialect (`denied` for claude) could never be met: a typo, not a failure.
+    const verdict = testCase.expect?.verdict;
+    const words = loaded.dialect.verdicts;
+    if (verdict !== undefined && words !== undefined && !words.includes(verdict)) {
+      const hint = didYouMean(verdict, words) || ` (one of: ${words.join(', ')})`;
+      problems.push(
+        problem(
+          'hooktest_unknown_verdict',
+          `verdict "${verdict}" is not a ${loaded.dialect.name} verdict${hint}`,
+          testCase.verdictPosition ?? testCase.position,
+        ),
+      );
+    }
+    return problems;
   }
 
   async fire(
@@ -277,13 +297,11 @@ async function writeStarter(
 ): Promise<{ file: string; cases: number }> {
   const loaded = await engine.catalogFor({ event: req.event, dialect: req.dialect }, testFile); // unknown event: exit 2
   assertDispatchable(loaded);
-  const hooks = [
-    ...new Set(
-      declarationsOf(loaded.catalog, req.event)
-        .filter((d) => d.status === 'active' && d.enabled && d.name !== null)
-        .map((d) => d.name!),
-    ),
-  ];
+  // One case per hook name, for its first runnable declaration.
+  const byName = new Map<string, OrderedDeclaration>();
+  for (const d of declarationsOf(loaded.catalog, req.event))
+    if (d.status === 'active' && d.enabled && d.name !== null && !byName.has(d.name)) byName.set(d.name, d);
+  const hooks = [...byName.keys()];
   if (hooks.length === 0) {
     throw new HookctlError(
       'no_hooks',
@@ -299,8 +317,12 @@ async function writeStarter(
   const payload = payloadSkeleton(schemas?.payload, omit);
   const untyped = untypedFields(schemas?.payload, omit);
   const cases: StarterCase[] = [];
-  for (const hook of hooks)
-    cases.push({ hook, observed: await engine.fire({ ...base, payload, hooks: [hook] }, testFile) });
+  for (const hook of hooks) {
+    // What this hook's own matcher needs (claude: its group's tool_name), so the case runs it.
+    const own = (await loaded.dialect.starterPayload?.(byName.get(hook)!, payload)) ?? payload;
+    const observed = await engine.fire({ ...base, payload: own, hooks: [hook] }, testFile);
+    cases.push({ hook, observed, ...(own !== payload ? { payload: own } : {}) });
+  }
   const text = starterTestFile({
     event: req.event,
     dialect: loaded.dialect.name,

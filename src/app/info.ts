@@ -5,6 +5,7 @@ import type { OrderedDeclaration } from '../declarations/model.js';
 import { ExitCode, HookctlError } from '../errors.js';
 import type { RunRecord } from '../ledger/record.js';
 import { workspaceScope } from '../ledger/workspace-scope.js';
+import { didYouMean } from '../matching/suggest.js';
 import type { Locations } from '../paths.js';
 import { loadCatalog } from './catalog.js';
 import { filterDeclarations } from './list.js';
@@ -42,7 +43,8 @@ export async function hookInfo(
     { all: true },
   );
   if (declarations.length === 0) {
-    throw new HookctlError('hook_not_found', `no hooks named "${name}" found`, ExitCode.no);
+    const known = catalog.declarations.flatMap((d) => (d.name === null ? [] : [d.name]));
+    throw new HookctlError('hook_not_found', `no hooks named "${name}" found${didYouMean(name, known)}`, ExitCode.no);
   }
   const workspace = opts.allWorkspaces ? undefined : workspaceScope(loc.workspace);
   const { runs, withoutWorkspace } = lastRunsOfHook(loc, name, INFO_RUNS, {

@@ -295,6 +295,11 @@ export interface Dialect {
 
   // ---- sources ----
   loadCatalog(loc: Locations, env: NodeJS.ProcessEnv): Promise<DialectCatalog>;
+  /**
+   * Notes for stderr about files the runtime would not read from this workspace although a user
+   * may expect it to (claude: the git root's project settings, from a sub-folder). Light: a stat or two.
+   */
+  workspaceNotes?(loc: Locations, env: NodeJS.ProcessEnv): string[];
   /** `validate FILE`: this dialect's verdict on a file, or undefined when the file is not its kind. */
   /** `text` is undefined when the file is not readable text (missing, binary, invalid UTF-8). */
   validateFile(
@@ -320,6 +325,13 @@ export interface Dialect {
   dispatch(req: DispatchRequest): Promise<DispatchResult>;
   /** The exit code of a finished dispatch (SPEC §6). */
   exitCode(result: DispatchResult): number;
+  /**
+   * `hooks test --init`: the skeleton payload with what `d`'s own matcher needs to run it (claude:
+   * the group matcher's field holds a value the matcher accepts); absent: the skeleton as it is.
+   */
+  starterPayload?(d: OrderedDeclaration, payload: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Every word a dispatch's `verdict` can be (`hooks test` checks an expected verdict against it). */
+  readonly verdicts?: readonly string[];
 
   // ---- optional: where a dialect's shape differs from the shared views (claude) ----
   /** Fields this dialect's `hooks list` JSON entries add or replace (claude: handler_type, label, …). */

@@ -39,6 +39,8 @@ export interface TestCase {
   /** Where its `event` key is written, and each name of `hooks`/`ran`/`not_ran`/`outcomes` (for exit 2 checks). */
   eventPosition: FilePosition;
   namePositions: { name: string; position: FilePosition }[];
+  /** Where `expect.verdict` is written (its word is checked against the case's dialect). */
+  verdictPosition?: FilePosition;
 }
 
 export interface TestFile {

@@ -14,7 +14,8 @@ export default class HooksInfo extends HookctlCommand {
   static override args = {
     name: Args.string({
       ignoreStdin: true, // see src/cli/base-command.ts
-      description: 'Hook name.',
+      description:
+        'Hook name (compozy and cosh: as declared; claude: as hooks list shows it, such as project:PreToolUse:1.1).',
       required: true,
     }),
   };

@@ -27,6 +27,7 @@ export function renderClaudeFire(result: ClaudeDispatchResult, colour: Colour): 
     lines.push(labelled(colour, field, JSON.stringify(value)));
   for (const e of result.env_exports)
     lines.push(labelled(colour, 'env', `${e.line}  ${colour.paint('dim', `(${e.hook})`)}`));
+  lines.push(...noticeLines(result, colour));
   lines.push(
     colour.paint('dim', `session ${result.session_id}  dispatch ${result.dispatch_id}  event ${result.event}`),
   );
@@ -52,6 +53,34 @@ export function renderClaudeFire(result: ClaudeDispatchResult, colour: Colour): 
     );
   }
   return lines.join('\n');
+}
+
+/** The start of the hook_error notice of an exit code other than 0 and 2 (answer.ts). */
+const NON_BLOCKING = 'Failed with non-blocking status code: ';
+
+/** What Claude Code would show of a failed hook (hook_error) or a timeout, with its hook's name. */
+function noticeLines(result: ClaudeDispatchResult, colour: Colour): string[] {
+  const lines: string[] = [];
+  let nonBlocking = false;
+  for (const n of result.notifications) {
+    if (n.event.kind === 'system_message') continue; // shown as `message`
+    const hook = n.event.message.includes(n.event.hook_name)
+      ? ''
+      : `  ${colour.paint('dim', `(${n.event.hook_name})`)}`;
+    const text = `${colour.paint('warning', n.event.message)}${hook}`;
+    lines.push(labelled(colour, 'notice', text));
+    if (n.event.kind === 'hook_error' && n.event.message.startsWith(NON_BLOCKING)) nonBlocking = true;
+  }
+  if (nonBlocking) {
+    lines.push(
+      labelled(
+        colour,
+        'hint',
+        colour.paint('dim', 'only exit 2 blocks: another exit code is a non-blocking error, and Claude goes on'),
+      ),
+    );
+  }
+  return lines;
 }
 
 function matcherText(p: ClaudePlanEntry): string {

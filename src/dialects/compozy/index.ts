@@ -105,6 +105,7 @@ export const compozy: Dialect = {
   },
   exitCode: (result: DispatchResult) =>
     result.verdict === 'denied' ? ExitCode.no : result.verdict === 'failed' ? ExitCode.dispatchFailed : ExitCode.ok,
+  verdicts: ['completed', 'stopped', 'denied', 'failed'],
 
   mutations: {
     noun: 'hook',
