@@ -2,7 +2,9 @@
 // grammar (web-tree-sitter + tree-sitter-bash, WebAssembly; docs/DESIGN.md "Shell parser"), split
 // into subcommands, and the pattern is tried on each. The parser is loaded on the first Bash rule
 // evaluated, never at start-up: a dispatch without one does not pay for it.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { Node as SyntaxNode, Parser as TreeSitterParser } from 'web-tree-sitter';
 
 export interface ShellSplit {
@@ -23,12 +25,26 @@ function loadParser(): Promise<TreeSitterParser> {
     (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--liftoff-only');
     const { Parser, Language } = require('web-tree-sitter') as typeof import('web-tree-sitter');
     await Parser.init();
-    const bash = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+    const bash = await Language.load(grammarPath(require));
     const parser = new Parser();
     parser.setLanguage(bash);
     return parser;
   })();
   return parserPromise;
+}
+
+/** The file name of the grammar, in tree-sitter-bash and in dist/. */
+const BASH_WASM = 'tree-sitter-bash.wasm';
+
+/**
+ * The grammar's WebAssembly. The build copies it from tree-sitter-bash (a devDependency) into
+ * dist/, the folder above dist/chunks/ where this module is bundled (scripts/build.mjs), so an install has no tree-sitter-bash, its C
+ * sources, native prebuilds or install script (docs/DESIGN.md "Shell parser"). Run from source,
+ * as the unit tests do, there is no copy beside this file, and the package's own file is read.
+ */
+function grammarPath(require: NodeJS.Require): string {
+  const copied = fileURLToPath(new URL(`../${BASH_WASM}`, import.meta.url));
+  return existsSync(copied) ? copied : require.resolve(`tree-sitter-bash/${BASH_WASM}`);
 }
 
 /** Nodes whose text is one subcommand as a whole. */
