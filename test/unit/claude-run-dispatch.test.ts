@@ -124,8 +124,11 @@ async function alive(pid: number): Promise<boolean> {
   return stat !== undefined && !/^\d+ \(.*\) Z/.test(stat);
 }
 
-/** Whether a process is still alive after `ms` (signals are delivered asynchronously). */
-async function survives(pid: number, ms = 1000): Promise<boolean> {
+/**
+ * Whether a process is still alive after `ms` (signals are delivered asynchronously, and a loaded
+ * machine may take seconds to tear a process down; a process that dies returns at once).
+ */
+async function survives(pid: number, ms = 10_000): Promise<boolean> {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) {
     if (!(await alive(pid))) return false;
   }

@@ -435,10 +435,17 @@ describe('async hooks', () => {
       executor: fake.executor,
       asyncOptions: { workers: 1, queueCapacity: 1 },
     });
-    // Let the dispatch submit everything, then release the hooks one by one.
-    for (let i = 0; i < 50 && gates.length < 1; i++) await new Promise((res) => setTimeout(res, 1));
+    // Let the dispatch submit everything, then release the hooks one by one, each once it runs.
+    const started = async () => {
+      const deadline = Date.now() + 10_000;
+      while (gates.length < 1) {
+        if (Date.now() > deadline) throw new Error('no hook started');
+        await new Promise((res) => setTimeout(res, 1));
+      }
+    };
+    await started();
     gates.shift()!();
-    for (let i = 0; i < 50 && gates.length < 1; i++) await new Promise((res) => setTimeout(res, 1));
+    await started();
     gates.shift()!();
     const r = await pending;
     expect(r.async_queued).toBe(2);
