@@ -9,7 +9,7 @@
 // keep between runs on Node 20, which has no cache for ES modules. Every dynamic import stays a
 // separate chunk, loaded only when reached: `hooks list` still never loads the hook runner.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
@@ -108,6 +108,21 @@ for (const chunk of output) {
   };
 }
 writeFileSync(join(dist, 'modules.json'), JSON.stringify(files, null, 2) + '\n');
+// The Bash grammar's WebAssembly, copied byte for byte from tree-sitter-bash (a devDependency):
+// the package ships this one file instead of depending on tree-sitter-bash, whose 20 MB of C
+// sources and native prebuilds hookctl never loads and whose install script npm warns about
+// (docs/PERFORMANCE.md "Installed size"). bash-rule.ts reads it at `../` from its chunk.
+const bashRuleChunk = Object.keys(files).find((f) =>
+  files[f].modules.includes(join('src', 'dialects', 'claude', 'bash-rule.ts')),
+);
+if (bashRuleChunk === undefined || dirname(bashRuleChunk) !== 'chunks')
+  throw new Error(
+    `build: bash-rule.ts is in ${bashRuleChunk ?? 'no file'}, not in chunks/: it would not find its grammar`,
+  );
+copyFileSync(
+  join(root, 'node_modules', 'tree-sitter-bash', 'tree-sitter-bash.wasm'),
+  join(dist, 'tree-sitter-bash.wasm'),
+);
 // Node's answers to the requires of oclif and smol-toml, for src/cli/resolve-shortcut.ts.
 writeFileSync(join(dist, 'known-requires.json'), JSON.stringify(knownRequires(join(dist, 'cli', 'run.js'))) + '\n');
 

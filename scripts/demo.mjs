@@ -33,7 +33,7 @@ const steps = [
   [['hooks', 'fire', 'prompt.post_assemble', ...where, '--payload', `${P}/prompt.json`], 0],
   [['hooks', 'fire', 'tool.pre_call', ...where, '--payload', `${P}/tool-secret.json`], 1],
   [['hooks', 'fire', 'PreToolUse', ...where, '--payload', `${P}/cosh-rm.json`, '-o', 'jsonl'], 1],
-  [['hooks', 'runs', '--session', 'sess_demo', '--last', '5'], 0],
+  [['hooks', 'runs', ...where, '--session', 'sess_demo', '--last', '5'], 0],
   // The demo's own tests (fixtures/demo/workspace/tests/): found in the workspace, run by the real engine.
   [['hooks', 'test', ...where], 0],
   // Claude Code
@@ -43,7 +43,7 @@ const steps = [
   [['hooks', 'fire', 'PreToolUse', ...cw, '--payload', `${P}/claude-npm.json`], 0, claudeEnv],
   [['hooks', 'fire', 'PreToolUse', ...cw, '--payload', `${P}/claude-write-env.json`], 1, claudeEnv],
   [['hooks', 'fire', 'UserPromptSubmit', ...cw, '--payload', `${P}/claude-prompt.json`], 0, claudeEnv],
-  [['hooks', 'runs', '--session', 'claude_demo', '--last', '6'], 0, claudeEnv],
+  [['hooks', 'runs', ...cw, '--session', 'claude_demo', '--last', '6'], 0, claudeEnv],
   [['hooks', 'test', ...cw], 0, claudeEnv],
 ];
 

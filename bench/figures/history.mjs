@@ -12,16 +12,24 @@ export default {
   async run(ctx) {
     const big = await ctx.fixtures.ledgerHome(ctx.work, 1_000_000);
     const bigEnv = ctx.fixtures.homesEnv(big.dir);
+    const bigWs = ctx.fixtures.workspaceFlags(big.dir);
     const statsRows = JSON.parse(
-      (await ctx.run(ctx.hookctl('hooks', 'runs', '--stats', '-o', 'json'), { env: bigEnv, capture: true })).stdout,
+      (await ctx.run(ctx.hookctl('hooks', 'runs', '--stats', '-o', 'json', ...bigWs), { env: bigEnv, capture: true }))
+        .stdout,
     );
     const counted = statsRows.reduce((n, r) => n + r.runs, 0);
     if (counted !== 1_000_000) throw new Error(`history: --stats counted ${counted} runs, expected 1,000,000`);
 
     const sessions = await sessionsHome(ctx.work, 10_000, 10);
     const sessionsEnv = ctx.fixtures.homesEnv(sessions.dir);
+    const sessionsWs = ctx.fixtures.workspaceFlags(sessions.dir);
     const listed = JSON.parse(
-      (await ctx.run(ctx.hookctl('hooks', 'sessions', '-o', 'json'), { env: sessionsEnv, capture: true })).stdout,
+      (
+        await ctx.run(ctx.hookctl('hooks', 'sessions', '-o', 'json', ...sessionsWs), {
+          env: sessionsEnv,
+          capture: true,
+        })
+      ).stdout,
     );
     if (listed.length !== 10_000) throw new Error(`history: sessions listed ${listed.length}, expected 10,000`);
 
@@ -29,8 +37,8 @@ export default {
     const statsTimes = [];
     const sessionsTimes = [];
     for (let i = 0; i < runs + ctx.warmup; i++) {
-      const s = await ctx.run(ctx.hookctl('hooks', 'runs', '--stats'), { env: bigEnv });
-      const l = await ctx.run(ctx.hookctl('hooks', 'sessions'), { env: sessionsEnv });
+      const s = await ctx.run(ctx.hookctl('hooks', 'runs', '--stats', ...bigWs), { env: bigEnv });
+      const l = await ctx.run(ctx.hookctl('hooks', 'sessions', ...sessionsWs), { env: sessionsEnv });
       if (i >= ctx.warmup) {
         statsTimes.push(s.ms);
         sessionsTimes.push(l.ms);
@@ -38,7 +46,7 @@ export default {
     }
     const statsMb = [];
     for (let i = 0; i < Math.min(runs, 3); i++)
-      statsMb.push((await ctx.peakRss({ cmd: ctx.hookctl('hooks', 'runs', '--stats'), env: bigEnv })).mb);
+      statsMb.push((await ctx.peakRss({ cmd: ctx.hookctl('hooks', 'runs', '--stats', ...bigWs), env: bigEnv })).mb);
 
     const hooks = 5;
     const fireHome = await exportFireHome(ctx.work, hooks);

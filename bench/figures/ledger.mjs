@@ -8,16 +8,21 @@ export default {
     const small = await ctx.fixtures.ledgerHome(ctx.work, 100);
     const bigEnv = ctx.fixtures.homesEnv(big.dir);
     const smallEnv = ctx.fixtures.homesEnv(small.dir);
-    for (const env of [bigEnv, smallEnv]) {
+    const ws = (home) => ctx.fixtures.workspaceFlags(home.dir);
+    for (const [env, home] of [
+      [bigEnv, big],
+      [smallEnv, small],
+    ]) {
       const last = JSON.parse(
-        (await ctx.run(ctx.hookctl('hooks', 'runs', '--last', '20', '-o', 'json'), { env, capture: true })).stdout,
+        (await ctx.run(ctx.hookctl('hooks', 'runs', '--last', '20', '-o', 'json', ...ws(home)), { env, capture: true }))
+          .stdout,
       );
       if (last.length !== 20) throw new Error(`ledger: expected 20 records, got ${last.length}`);
     }
     const r = await ctx.cleanRatio(
       this,
-      { cmd: ctx.hookctl('hooks', 'runs', '--last', '20'), env: bigEnv },
-      { cmd: ctx.hookctl('hooks', 'runs', '--last', '20'), env: smallEnv },
+      { cmd: ctx.hookctl('hooks', 'runs', '--last', '20', ...ws(big)), env: bigEnv },
+      { cmd: ctx.hookctl('hooks', 'runs', '--last', '20', ...ws(small)), env: smallEnv },
     );
     return [
       ctx.row({

@@ -9,7 +9,7 @@ export default {
     const base = { cmd: [ctx.node, '-e', '0'], env: demo.env };
     const cases = [
       ['startup-list', '`hooks list -o json`', ['hooks', 'list', '-o', 'json', ...demo.flags]],
-      ['startup-runs', '`hooks runs`', ['hooks', 'runs']],
+      ['startup-runs', '`hooks runs`', ['hooks', 'runs', ...demo.flags]],
       ['startup-events', '`hooks events`', ['hooks', 'events']],
       [
         'startup-info',
@@ -25,7 +25,8 @@ export default {
     if (!Array.isArray(listed) || listed.length < 10)
       throw new Error('startup: the demo lists fewer hooks than expected');
     const ran = JSON.parse(
-      (await ctx.run(ctx.hookctl('hooks', 'runs', '-o', 'json'), { env: demo.env, capture: true })).stdout,
+      (await ctx.run(ctx.hookctl('hooks', 'runs', '-o', 'json', ...demo.flags), { env: demo.env, capture: true }))
+        .stdout,
     );
     if (ran.length !== 100) throw new Error(`startup: expected 100 demo runs, got ${ran.length}`);
 

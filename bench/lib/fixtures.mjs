@@ -59,11 +59,12 @@ const OUTCOMES = ['applied', 'applied', 'applied', 'applied', 'failed', 'denied'
 const EVENTS = ['tool.pre_call', 'tool.post_call', 'prompt.post_assemble', 'input.pre_submit', 'session.post_create'];
 
 /**
- * One realistic §5 record line (about 400 bytes). Written as a template, not JSON.stringify of an
+ * One realistic §5 record line (about 500 bytes), of `workspace` (the read commands keep the
+ * records of the workspace they run in, so the figures pass `--workspace` to match). Written as a template, not JSON.stringify of an
  * object, so the 1,000,000-record log is generated in seconds; every value is plain ASCII, so the
  * line is the same JSON (a test in bench/run.mjs parses the tail of each log).
  */
-export function recordLine(i, sessionId, startMs) {
+export function recordLine(i, sessionId, startMs, workspace) {
   const outcome = OUTCOMES[i % OUTCOMES.length];
   const failed = outcome === 'failed';
   return (
@@ -71,12 +72,14 @@ export function recordLine(i, sessionId, startMs) {
     `"session_id":"${sessionId}","dialect":"compozy","event":"${EVENTS[i % EVENTS.length]}","hook_name":"hook-${i % 50}",` +
     `"source":"config","mode":"sync","priority":500,"required":false,"outcome":"${outcome}","duration_ms":${3 + (i % 17)},` +
     `"dispatch_depth":0,"exit_code":${failed ? 1 : 0},"signal":null,"timed_out":false,"stdout_bytes":2,"stderr_bytes":0,` +
-    `"truncated":false,${failed ? '"error":"hook command failed: exit status 1",' : ''}"recorded_at":"${new Date(startMs + i * 10).toISOString()}"}\n`
+    `"truncated":false,${failed ? '"error":"hook command failed: exit status 1",' : ''}` +
+    `"workspace":${JSON.stringify(workspace)},"declared_in":${JSON.stringify(join(workspace, '.compozy', 'config.toml'))},` +
+    `"recorded_at":"${new Date(startMs + i * 10).toISOString()}"}\n`
   );
 }
 
 /** Writes `count` records to `file`, streaming in batches. */
-async function writeRecords(file, count, sessionId) {
+async function writeRecords(file, count, sessionId, workspace) {
   mkdirSync(join(file, '..'), { recursive: true });
   const out = createWriteStream(file);
   const start = Date.UTC(2026, 0, 1);
@@ -84,20 +87,28 @@ async function writeRecords(file, count, sessionId) {
   for (let i = 0; i < count;) {
     let text = '';
     const end = Math.min(count, i + batch);
-    for (; i < end; i++) text += recordLine(i, sessionId, start);
+    for (; i < end; i++) text += recordLine(i, sessionId, start, workspace);
     if (!out.write(text)) await once(out, 'drain');
   }
   out.end();
   await once(out, 'finish');
 }
 
-/** A compozy home whose only session holds `count` records (figure 3). */
+/**
+ * A compozy home whose only session holds `count` records of `<dir>/workspace` (figure 3); the
+ * commands read it with `--workspace` that folder (`workspaceFlags`).
+ */
 export function ledgerHome(workDir, count) {
-  return generateOnce(join(workDir, `ledger-${count}`), async (dir) => {
+  return generateOnce(join(workDir, `ledger-${count}-ws`), async (dir) => {
     const sessionId = 'bench-ledger';
-    await writeRecords(join(dir, 'home', '.compozy', 'sessions', sessionId, 'hook-runs.jsonl'), count, sessionId);
+    mkdirSync(join(dir, 'workspace'), { recursive: true });
+    const file = join(dir, 'home', '.compozy', 'sessions', sessionId, 'hook-runs.jsonl');
+    await writeRecords(file, count, sessionId, join(dir, 'workspace'));
   });
 }
+
+/** `--workspace` of a generated home's workspace, whose records the read commands keep. */
+export const workspaceFlags = (dir) => ['--workspace', join(dir, 'workspace')];
 
 // ---- the demo (figure 1) ----
 
@@ -111,7 +122,8 @@ export async function demoCopy(root, workDir) {
   cpSync(join(root, 'fixtures', 'demo'), dir, { recursive: true });
   rmSync(join(dir, 'home', '.compozy', 'sessions'), { recursive: true, force: true });
   rmSync(join(dir, 'home', '.copilot-shell', 'sessions'), { recursive: true, force: true });
-  await writeRecords(join(dir, 'home', '.compozy', 'sessions', 'bench-demo', 'hook-runs.jsonl'), 100, 'bench-demo');
+  const demoLog = join(dir, 'home', '.compozy', 'sessions', 'bench-demo', 'hook-runs.jsonl');
+  await writeRecords(demoLog, 100, 'bench-demo', join(dir, 'workspace'));
   return {
     dir,
     env: homesEnv(dir, {

@@ -8,15 +8,17 @@ import { generateOnce, homeFolders, recordLine } from './fixtures.mjs';
 
 /** A compozy home with `sessions` sessions of `perSession` records each (and cosh ones for every tenth). */
 export function sessionsHome(workDir, sessions, perSession) {
-  return generateOnce(join(workDir, `sessions-${sessions}x${perSession}`), async (dir) => {
+  return generateOnce(join(workDir, `sessions-${sessions}x${perSession}-ws`), async (dir) => {
     const start = Date.UTC(2026, 0, 1);
+    const workspace = join(dir, 'workspace'); // read with workspaceFlags(dir)
+    mkdirSync(workspace, { recursive: true });
     for (let s = 0; s < sessions; s++) {
       const id = `bench-${String(s).padStart(6, '0')}`;
       const home = s % 10 === 9 ? '.copilot-shell' : '.compozy';
       const folder = join(dir, 'home', home, 'sessions', id);
       mkdirSync(folder, { recursive: true });
       let text = '';
-      for (let i = 0; i < perSession; i++) text += recordLine(s * perSession + i, id, start);
+      for (let i = 0; i < perSession; i++) text += recordLine(s * perSession + i, id, start, workspace);
       writeFileSync(join(folder, 'hook-runs.jsonl'), text);
     }
     mkdirSync(join(dir, 'system'), { recursive: true });

@@ -12,6 +12,8 @@ export interface Catalog {
   diagnostics: Diagnostic[];
   /** Files that were read. */
   files: string[];
+  /** For stderr: what a dialect would not read from here that the user may expect it to (claude). */
+  notes: string[];
 }
 
 export interface CatalogOptions {
@@ -22,10 +24,12 @@ export interface CatalogOptions {
 
 export async function loadCatalog(loc: Locations, opts: CatalogOptions = {}): Promise<Catalog> {
   const env = opts.env ?? process.env;
-  const parts = await Promise.all(selectDialects(opts.dialect).map((d) => d.loadCatalog(loc, env)));
+  const selected = selectDialects(opts.dialect);
+  const parts = await Promise.all(selected.map((d) => d.loadCatalog(loc, env)));
   return {
     declarations: parts.flatMap((p) => p.declarations),
     diagnostics: parts.flatMap((p) => p.diagnostics),
     files: parts.flatMap((p) => p.files),
+    notes: selected.flatMap((d) => d.workspaceNotes?.(loc, env) ?? []),
   };
 }

@@ -3,6 +3,7 @@
 // the shared config.toml edits (compozy, and cosh's on/off states) run it. Light: no edit code.
 import { dialectNamed, dialects } from '../dialects/registry.js';
 import type { Dialect } from '../dialects/types.js';
+import { unknownEventError } from './event-names.js';
 
 export function changeOwner(req: {
   action: string;
@@ -11,6 +12,12 @@ export function changeOwner(req: {
   dialect?: string;
   allHooks?: boolean;
 }): Dialect | undefined {
+  // A create without a NAME whose event no dialect knows is a typo (`PreToolUSe`): say so, rather
+  // than ask for the NAME only a compozy hook needs. (With a NAME it is a compozy declaration that
+  // does not validate, SPEC §6.1; with --dialect, that dialect's own check names the event.)
+  if (req.action === 'create' && req.name === undefined && req.event !== undefined && req.dialect === undefined) {
+    if (!dialects().some((d) => d.hasEvent(req.event!))) throw unknownEventError(req.event);
+  }
   if (req.dialect !== undefined) {
     const named = dialectNamed(req.dialect);
     return named?.changeHooks ? named : undefined;

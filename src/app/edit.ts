@@ -13,7 +13,8 @@ import type {
   HookSwitch,
 } from '../dialects/types.js';
 import { ExitCode, HookctlError, usageError } from '../errors.js';
-import { displayPath } from '../views/location.js';
+import { didYouMean } from '../matching/suggest.js';
+import { displayPath } from '../display-path.js';
 import { loadCatalog } from './catalog.js';
 
 export type { ChangeRequest, FileChange } from '../dialects/types.js';
@@ -88,6 +89,7 @@ export async function changeDeclaration(req: ChangeRequest): Promise<ChangeResul
     foreignSource: owners.find((d) => d.dialect === dialect.name && d.source !== editor.source)?.source,
     otherDialectSource: owners.find((d) => d.dialect !== dialect.name)?.source,
     cosh: switches.length > 0,
+    known: [...target.names, ...other.names, ...catalog.declarations.flatMap((d) => (d.name === null ? [] : [d.name]))],
   });
 
   const targets: FileChange[] = [];
@@ -129,6 +131,8 @@ export interface OwnershipFacts {
   cosh: boolean;
   /** The source of a hook of that name in another dialect (cosh_config, …): update and delete cannot change it. */
   otherDialectSource?: string;
+  /** Every hook name there is, for the "did you mean" of a name found nowhere. */
+  known?: readonly string[];
 }
 
 /**
@@ -169,9 +173,13 @@ export function planTargets(
   const details = facts.inOther ? [`it is declared in ${facts.otherFile}: use --scope ${otherScope}`] : [];
   // The SPEC's words (§6.1), then plain ones: which file was looked in.
   const where = facts.targetFile ? ` (${facts.scope} config ${facts.targetFile} has no declaration of that name)` : '';
-  throw new HookctlError('hook_not_found', `hook ${q(name)} not found in target config overlay${where}`, ExitCode.no, {
-    details,
-  });
+  const hint = facts.inOther ? '' : didYouMean(name, facts.known ?? []);
+  throw new HookctlError(
+    'hook_not_found',
+    `hook ${q(name)} not found in target config overlay${where}${hint}`,
+    ExitCode.no,
+    { details },
+  );
 }
 
 function immutable(name: string, source: string): HookctlError {

@@ -15,7 +15,7 @@ import { assertSessionId, newDispatchId, newSessionId } from '../ledger/ids.js';
 import type { RunRecord } from '../ledger/record.js';
 import { hookRunsFile, type Locations } from '../paths.js';
 import { otlpExportConfig } from '../telemetry/config.js';
-import { displayPath } from '../views/location.js';
+import { displayPath } from '../display-path.js';
 
 export type Payload = Record<string, unknown>;
 
@@ -37,6 +37,12 @@ export interface FireRequest {
    * refusing the fire.
    */
   onSkippedInvalid?: (skipped: Diagnostic[]) => void;
+  /**
+   * `--dry-run`: the declaration errors of the chosen dialect, which make `fire` refuse. One that
+   * holds no declaration (a file that does not parse, a misspelt event key) has no row in the
+   * plan, so the command prints them all on stderr.
+   */
+  onSourceErrors?: (event: string, errors: Diagnostic[]) => void;
   /** `--verbose`: called after each hook process ends, with what it printed (shown, never recorded). */
   onHookOutput?: (hook: string, exec: ExecResult) => void;
   /** `--dialect`: the dialect whose catalog the event must be in. */
@@ -72,9 +78,13 @@ export interface DryRunResult {
  * Which dialect fires an event (claude.md §7). With `--dialect`, the event must be in its
  * catalog. Otherwise the one dialect whose catalog has it; when several have it (claude shares
  * cosh's event names), those that declare the event in any status decide: one is used, none
- * falls back to the first in registry order, more than one is ambiguous. Unknown events are a
- * usage error (exit 2), found before the payload is read (candidatesFor). Returns the catalog
- * when it had to be loaded to decide.
+ * falls back to the first in registry order, more than one is ambiguous. A dialect any of whose
+ * sources has an error counts as declaring every event of its catalog (claude.md §7 rule 3): a
+ * settings file that does not parse, or whose event key is misspelt, may be where the event's
+ * guard lives, so the event never passes silently to another dialect — the broken one is chosen
+ * (and fire refuses, naming the errors) or the choice is ambiguous. Unknown events are a usage
+ * error (exit 2), found before the payload is read (candidatesFor). Returns the catalog when it
+ * had to be loaded to decide.
  */
 export async function chooseDialect(
   candidates: readonly Dialect[],
@@ -85,7 +95,9 @@ export async function chooseDialect(
   const loaded = await Promise.all(
     candidates.map(async (dialect) => ({ dialect, catalog: await loadCatalogOf(dialect) })),
   );
-  const declaring = loaded.filter((c) => c.catalog.declarations.some((d) => d.event === event));
+  const declaring = loaded.filter(
+    (c) => hasSourceErrors(c.catalog) || c.catalog.declarations.some((d) => d.event === event),
+  );
   if (declaring.length === 1) return declaring[0]!;
   if (declaring.length === 0) return loaded[0]!;
   const names = declaring.map((c) => c.dialect.name).sort();
@@ -94,6 +106,11 @@ export async function chooseDialect(
     `event "${event}" is declared in more than one dialect (${names.join(', ')}); pass ${names.map((n) => `--dialect ${n}`).join(' or ')}`,
     ExitCode.usage,
   );
+}
+
+/** Whether any source of the dialect has an error (a warning never changes the choice). */
+export function hasSourceErrors(catalog: DialectCatalog): boolean {
+  return catalog.diagnostics.some((d) => d.severity === 'error');
 }
 
 /** The dialects whose catalog has the event, at least one; else a usage error (exit 2). */
@@ -314,7 +331,12 @@ export async function planFire(req: FireRequest): Promise<DryRunResult> {
   candidatesFor(req.event, req.dialect); // an unknown event is reported before the payload
   const payload = withSession(parsePayload(req.payloadText, req.payloadSource), req.sessionId);
   // No assertDispatchable: --dry-run never refuses, its plan shows invalid declarations (SPEC §7.2).
-  return planLoaded(await loadEventCatalog(req), { ...req, payload });
+  // A source error that holds no declaration (a file that does not parse, a misspelt event key)
+  // has no row in the plan: each is a warning, so the dry run says why `fire` would refuse.
+  const loaded = await loadEventCatalog(req);
+  const errors = loaded.catalog.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) req.onSourceErrors?.(loaded.event, errors);
+  return planLoaded(loaded, { ...req, payload });
 }
 
 export async function planLoaded(loaded: EventCatalog, req: LoadedFireRequest): Promise<DryRunResult> {
@@ -368,6 +390,14 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
     ? undefined
     : new LedgerWriter(hookRunsFile(req.sessionsDir ?? dialect.sessionsDir(req.loc), sessionId));
   if (ledger) assertLedgerWritable(ledger.file); // before any hook runs: a verdict must never be lost
+  // The hooks have run (their side effects happened) by the time a record is written: a ledger
+  // that cannot take it (a full disk, say) costs the record, never the verdict or its exit code.
+  const unrecorded = { count: 0, error: undefined as unknown };
+  const record = (r: RunRecord): Promise<void> | undefined =>
+    ledger?.append(r).catch((err: unknown) => {
+      unrecorded.count++;
+      unrecorded.error ??= err;
+    });
   const onOutput = req.onHookOutput;
   // The same executor, always asked to keep stderr: --verbose hands each run's output on, and a
   // run that exits 126 or 127 (not executable, not found) leaves the first line of its stderr for
@@ -421,7 +451,7 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
         if (r.stdout_json_error !== undefined) req.onWarning?.(stdoutJsonWarning(r));
         req.onRecord?.(r);
         telemetry?.onRecord(r);
-        return ledger?.append(r);
+        return record(r);
       },
       onNotification: req.onNotification,
       context: catalog.context,
@@ -442,7 +472,11 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
     Object.defineProperty(fired, 'terminal_errors', { value: terminalErrors, enumerable: false });
     return fired;
   } finally {
-    await ledger?.close();
+    await ledger?.close().catch((err: unknown) => {
+      unrecorded.error ??= err;
+    });
+    if (unrecorded.error !== undefined && ledger !== undefined)
+      req.onWarning?.(unrecordedWarning(ledger.file, unrecorded.count, unrecorded.error));
     // After the ledger is complete: the export can only add a warning.
     if (telemetry !== undefined) {
       for (const w of await telemetry.finish({ verdict, failed: verdict === 'failed' })) req.onWarning?.(w);
@@ -473,6 +507,13 @@ function firstLine(stderr: string | undefined): string | undefined {
     .find((l) => l !== '');
   if (line === undefined) return undefined;
   return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+}
+
+/** What a ledger that failed did not keep, in one line (the error's code, not its stack). */
+function unrecordedWarning(file: string, count: number, err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err));
+  const what = count === 1 ? '1 run record was' : `${count} run records were`;
+  return `${what} not recorded: cannot write ${file}: ${code}; the verdict and its exit code are not affected`;
 }
 
 /** The exit code of a finished fire (SPEC §6): the dispatching dialect's reading of its verdict. */

@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../declarations/diagnostics.js';
+import type { OrderedDeclaration } from '../declarations/model.js';
 import type { Dialect, DialectCatalog } from '../dialects/types.js';
 import { ExitCode, HookctlError, usageError } from '../errors.js';
 import type { HooktestCode } from '../hooktest/codes.js';
@@ -16,11 +17,14 @@ import type { CaseReport, CaseResult, TestCase, TestFile, TestRunReport } from '
 import { runTests, selectedCases } from '../hooktest/runner.js';
 import { payloadSkeleton, starterTestFile, untypedFields, type StarterCase } from '../hooktest/starter.js';
 import { newSessionId } from '../ledger/ids.js';
+import { didYouMean } from '../matching/suggest.js';
 import type { Locations } from '../paths.js';
+import { displayPath } from '../display-path.js';
 import {
   assertDispatchable,
   declarationsOf,
   fireLoaded,
+  hasSourceErrors,
   loadEventCatalog,
   planLoaded,
   type EventCatalog,
@@ -35,6 +39,8 @@ export interface HookTestRequest {
   env: NodeJS.ProcessEnv;
   filter?: string;
   bail?: boolean;
+  /** `--pass-with-no-tests`: finding no test file or no case is a pass (exit 0), not exit 2. */
+  passWithNoTests?: boolean;
   onCase?: (report: CaseReport) => void;
   cwd?: string;
 }
@@ -45,10 +51,13 @@ export type HookTestOutcome =
 export async function runHookTests(req: HookTestRequest): Promise<HookTestOutcome> {
   const cwd = req.cwd ?? process.cwd();
   const files = await findTestFiles(req.paths, req.loc.workspace, cwd);
+  if (files.length === 0 && !req.passWithNoTests) throw noTestFiles(req.paths, req.loc.workspace, cwd);
   const loaded = await Promise.all(files.map((f) => loadTestFile(f)));
   const invalid = loaded.flatMap((l) => l.diagnostics);
   if (invalid.length > 0) return { kind: 'invalid', files, diagnostics: invalid };
   const testFiles = loaded.map((l) => l.testFile!);
+  if (files.length > 0 && !req.passWithNoTests && testFiles.every((f) => selectedCases(f, req.filter).length === 0))
+    throw noTestCases(files, req.filter);
 
   const engine = new CaseEngine(req.loc, req.env, req.dialect);
   try {
@@ -61,6 +70,7 @@ export async function runHookTests(req: HookTestRequest): Promise<HookTestOutcom
 
     const report = await runTests(testFiles, {
       fire: (testCase, testFile) => engine.fire(testCase, testFile),
+      dialectOf: async (testCase, testFile) => (await engine.catalogFor(testCase, testFile)).dialect.name,
       filter: req.filter,
       bail: req.bail,
       onCase: req.onCase,
@@ -70,6 +80,27 @@ export async function runHookTests(req: HookTestRequest): Promise<HookTestOutcom
   } finally {
     await engine.close();
   }
+}
+
+/**
+ * Nothing to test is not a pass (as pytest and vitest): a misspelt folder, or a `--filter` that
+ * matches no case, must not make CI green. A usage error (exit 2), as a PATH that does not exist.
+ */
+function noTestFiles(paths: readonly string[], workspace: string, cwd: string): HookctlError {
+  const roots = paths.length === 0 ? [workspace] : paths;
+  const where = roots.map((p) => `"${displayPath(resolve(cwd, p), cwd)}"`).join(', ');
+  return new HookctlError(
+    'no_test_files',
+    `no test files (*.hooktest.yaml, *.hooktest.yml, *.hooktest.json) found in ${where}; pass --pass-with-no-tests to exit 0`,
+    ExitCode.usage,
+  );
+}
+
+function noTestCases(files: readonly string[], filter: string | undefined): HookctlError {
+  const inFiles = `${files.length} test file${files.length === 1 ? '' : 's'}`;
+  const what =
+    filter === undefined ? `no test cases in ${inFiles}` : `no test case of ${inFiles} matches --filter "${filter}"`;
+  return new HookctlError('no_test_cases', `${what}; pass --pass-with-no-tests to exit 0`, ExitCode.usage);
 }
 
 /**
@@ -134,12 +165,33 @@ class CaseEngine {
       }
       throw err;
     }
-    const declared = new Set(declarationsOf(loaded.catalog, testCase.event).map((d) => d.name));
-    return testCase.namePositions
-      .filter((n) => !declared.has(n.name))
+    // Sources with errors cannot say which hooks they declare: the case fails with fire's refusal,
+    // which names the errors, rather than with a name check that blames the test file.
+    if (hasSourceErrors(loaded.catalog)) return [];
+    const declared = declarationsOf(loaded.catalog, testCase.event).flatMap((d) => (d.name === null ? [] : [d.name]));
+    const problems = testCase.namePositions
+      .filter((n) => !declared.includes(n.name))
       .map((n) =>
-        problem('hooktest_unknown_hook', `hook "${n.name}" is not declared for event "${testCase.event}"`, n.position),
+        problem(
+          'hooktest_unknown_hook',
+          `hook "${n.name}" is not declared for event "${testCase.event}"${didYouMean(n.name, declared)}`,
+          n.position,
+        ),
       );
+    // A verdict word of another dialect (`denied` for claude) could never be met: a typo, not a failure.
+    const verdict = testCase.expect?.verdict;
+    const words = loaded.dialect.verdicts;
+    if (verdict !== undefined && words !== undefined && !words.includes(verdict)) {
+      const hint = didYouMean(verdict, words) || ` (one of: ${words.join(', ')})`;
+      problems.push(
+        problem(
+          'hooktest_unknown_verdict',
+          `verdict "${verdict}" is not a ${loaded.dialect.name} verdict${hint}`,
+          testCase.verdictPosition ?? testCase.position,
+        ),
+      );
+    }
+    return problems;
   }
 
   async fire(
@@ -152,9 +204,14 @@ class CaseEngine {
     const req = { event: testCase.event, loc, env, payload: testCase.payload, hooks: testCase.hooks };
     if (testCase.dryRun) {
       const { plan } = await planLoaded(loaded, req);
+      const wouldRun = plan.filter((p) => p.matched && p.status === 'active' && p.name !== null);
       return {
         kind: 'plan',
-        wouldRun: plan.filter((p) => p.matched && p.status === 'active' && p.name !== null).map((p) => p.name!),
+        wouldRun: runOrder(
+          wouldRun,
+          (p) => p.mode === 'async',
+          (p) => plan.indexOf(p),
+        ).map((p) => p.name!),
       };
     }
     this.ledgerRoot ??= mkdtemp(join(tmpdir(), 'hookctl-test-'));
@@ -163,7 +220,20 @@ class CaseEngine {
   }
 }
 
-/** A fire result as a test sees it: runs in dispatch order, the verdict words of the dialect. */
+/**
+ * The order in which a dispatch runs its hooks: the sync chain first, then the async hooks (queued
+ * only once the chain has ended, SPEC §3.1), each part in dispatch order.
+ */
+function runOrder<T>(items: readonly T[], isAsync: (item: T) => boolean, position: (item: T) => number): T[] {
+  return items
+    .map((item, i) => ({ item, i }))
+    .sort(
+      (a, b) => Number(isAsync(a.item)) - Number(isAsync(b.item)) || position(a.item) - position(b.item) || a.i - b.i,
+    )
+    .map(({ item }) => item);
+}
+
+/** A fire result as a test sees it: runs in the order they ran, the verdict words of the dialect. */
 function caseResult(loaded: EventCatalog, result: FireResult): CaseResult {
   const exitCode = loaded.dialect.exitCode(result);
   const order = new Map<string, number>();
@@ -171,11 +241,12 @@ function caseResult(loaded: EventCatalog, result: FireResult): CaseResult {
     if (d.name !== null && !order.has(d.name)) order.set(d.name, i);
   });
   const position = (name: string | null) => (name === null ? Infinity : (order.get(name) ?? Infinity));
-  // Async runs are recorded as they end; sorted into dispatch order so `ran` is stable.
-  const runs = result.runs
-    .map((r, i) => ({ r, i }))
-    .sort((a, b) => position(a.r.hook_name) - position(b.r.hook_name) || a.i - b.i)
-    .map(({ r }) => ({ hook: r.hook_name ?? '', outcome: r.outcome, duration_ms: r.duration_ms }));
+  // Async runs are recorded as they end: sorted into the order they started, so `ran` is stable.
+  const runs = runOrder(
+    result.runs,
+    (r) => r.mode === 'async',
+    (r) => position(r.hook_name),
+  ).map((r) => ({ hook: r.hook_name ?? '', outcome: r.outcome, duration_ms: r.duration_ms }));
   return {
     kind: 'dispatch',
     verdict: result.verdict,
@@ -226,13 +297,11 @@ async function writeStarter(
 ): Promise<{ file: string; cases: number }> {
   const loaded = await engine.catalogFor({ event: req.event, dialect: req.dialect }, testFile); // unknown event: exit 2
   assertDispatchable(loaded);
-  const hooks = [
-    ...new Set(
-      declarationsOf(loaded.catalog, req.event)
-        .filter((d) => d.status === 'active' && d.enabled && d.name !== null)
-        .map((d) => d.name!),
-    ),
-  ];
+  // One case per hook name, for its first runnable declaration.
+  const byName = new Map<string, OrderedDeclaration>();
+  for (const d of declarationsOf(loaded.catalog, req.event))
+    if (d.status === 'active' && d.enabled && d.name !== null && !byName.has(d.name)) byName.set(d.name, d);
+  const hooks = [...byName.keys()];
   if (hooks.length === 0) {
     throw new HookctlError(
       'no_hooks',
@@ -248,8 +317,12 @@ async function writeStarter(
   const payload = payloadSkeleton(schemas?.payload, omit);
   const untyped = untypedFields(schemas?.payload, omit);
   const cases: StarterCase[] = [];
-  for (const hook of hooks)
-    cases.push({ hook, observed: await engine.fire({ ...base, payload, hooks: [hook] }, testFile) });
+  for (const hook of hooks) {
+    // What this hook's own matcher needs (claude: its group's tool_name), so the case runs it.
+    const own = (await loaded.dialect.starterPayload?.(byName.get(hook)!, payload)) ?? payload;
+    const observed = await engine.fire({ ...base, payload: own, hooks: [hook] }, testFile);
+    cases.push({ hook, observed, ...(own !== payload ? { payload: own } : {}) });
+  }
   const text = starterTestFile({
     event: req.event,
     dialect: loaded.dialect.name,

@@ -4,6 +4,8 @@ import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import { ExitCode, HookctlError } from '../errors.js';
 import type { RunRecord } from '../ledger/record.js';
+import { workspaceScope } from '../ledger/workspace-scope.js';
+import { didYouMean } from '../matching/suggest.js';
 import type { Locations } from '../paths.js';
 import { loadCatalog } from './catalog.js';
 import { filterDeclarations } from './list.js';
@@ -13,6 +15,10 @@ export interface HookInfo {
   name: string;
   declarations: OrderedDeclaration[];
   runs: RunRecord[];
+  /** The workspace whose runs `runs` holds; null with --all-workspaces (SPEC §9). */
+  runs_workspace: string | null;
+  /** Records left out of `runs` for having no workspace (written before it existed). */
+  runs_without_workspace: number;
 }
 
 /** The last runs shown (SPEC §6: "its last runs"), newest first, from every session (issue 16). */
@@ -22,7 +28,13 @@ export const INFO_RUNS = 10;
 export async function hookInfo(
   loc: Locations,
   name: string,
-  opts: { session?: string; dialect?: string; onDiagnostics: (diagnostics: Diagnostic[]) => void },
+  opts: {
+    session?: string;
+    dialect?: string;
+    /** Runs of every workspace, not only loc.workspace's. */
+    allWorkspaces?: boolean;
+    onDiagnostics: (diagnostics: Diagnostic[]) => void;
+  },
 ): Promise<HookInfo> {
   const catalog = await loadCatalog(loc, { dialect: opts.dialect });
   opts.onDiagnostics(catalog.diagnostics);
@@ -31,11 +43,20 @@ export async function hookInfo(
     { all: true },
   );
   if (declarations.length === 0) {
-    throw new HookctlError('hook_not_found', `no hooks named "${name}" found`, ExitCode.no);
+    const known = catalog.declarations.flatMap((d) => (d.name === null ? [] : [d.name]));
+    throw new HookctlError('hook_not_found', `no hooks named "${name}" found${didYouMean(name, known)}`, ExitCode.no);
   }
-  const runs = lastRunsOfHook(loc, name, INFO_RUNS, {
+  const workspace = opts.allWorkspaces ? undefined : workspaceScope(loc.workspace);
+  const { runs, withoutWorkspace } = lastRunsOfHook(loc, name, INFO_RUNS, {
     dialects: [...new Set(declarations.map((d) => d.dialect))],
     session: opts.session,
+    workspace,
   });
-  return { name, declarations, runs };
+  return {
+    name,
+    declarations,
+    runs,
+    runs_workspace: workspace?.workspace ?? null,
+    runs_without_workspace: withoutWorkspace,
+  };
 }

@@ -9,6 +9,7 @@ import { mergeByTime, recordTime, scanRecords, tailRecordsSync, type RecordFilte
 import { hookRunsFile } from '../paths.js';
 import { findSessionLogs, type SessionLog, type SessionsFolder } from '../ledger/sessions.js';
 import { RunStats, type RunStatsRow } from '../ledger/stats.js';
+import type { WorkspaceScope } from '../ledger/workspace-scope.js';
 import { otlpExportConfig } from '../telemetry/config.js';
 
 export interface RunsSelection extends RecordFilter {
@@ -32,14 +33,32 @@ export interface RunsResult {
   records: RunRecord[];
   /** Lines that were not valid JSON (a torn line after a crash). */
   skipped: number;
+  /** Records left out for having no workspace (written before it existed): see withoutWorkspace. */
+  withoutWorkspace: number;
+}
+
+/**
+ * How many records a query left out for having no workspace: those its scope turned away, or,
+ * when it found no session of the workspace at all, those the search for one passed over (so a
+ * history written before `workspace` existed is never silently empty).
+ */
+function withoutWorkspace(sel: RunsSelection, chooser: WorkspaceScope | undefined, found: boolean): number {
+  if (sel.workspace === undefined) return 0;
+  return sel.workspace.withoutWorkspace + (found ? 0 : (chooser?.withoutWorkspace ?? 0));
 }
 
 /**
  * The sessions a selection reads, oldest first. A session's logs are grouped by id across
  * dialects. "Newest" is by modification time: a log is written after each of its records is
  * stamped, so its mtime bounds every record in it (the stopping rule of `lastRuns` relies on it).
+ * With a workspace scope, the default session is the newest one holding a record of that
+ * workspace (claude.md §7 `hooks runs`); `chooser` counts what that search passed over.
  */
-export function selectSessions(folders: readonly SessionsFolder[], sel: RunsSelection): SessionLogs[] {
+export function selectSessions(
+  folders: readonly SessionsFolder[],
+  sel: RunsSelection,
+  chooser: WorkspaceScope | undefined = sel.workspace?.quiet(),
+): SessionLogs[] {
   const scoped = folders.filter((f) => sel.dialect === undefined || f.dialect === sel.dialect);
   if (sel.session !== undefined && !sel.allSessions) {
     const id = assertSessionId(sel.session);
@@ -47,7 +66,7 @@ export function selectSessions(folders: readonly SessionsFolder[], sel: RunsSele
   }
   const sessions = groupBySession(findSessionLogs(scoped)).sort((a, b) => a.mtimeMs - b.mtimeMs || cmp(a.id, b.id));
   if (sel.allSessions) return sessions.map((s) => ({ session_id: s.id, files: s.logs.map((l) => l.file) }));
-  const latest = sessions.at(-1);
+  const latest = chooser === undefined ? sessions.at(-1) : newestOfWorkspace(sessions, chooser);
   return latest === undefined ? [] : [{ session_id: latest.id, files: latest.logs.map((l) => l.file) }];
 }
 
@@ -55,6 +74,21 @@ interface GroupedSession {
   id: string;
   logs: SessionLog[];
   mtimeMs: number;
+}
+
+/**
+ * The newest session with a record of the scope's workspace: each log read backwards to its last
+ * one. A log already read whole without one is not read again until it grows.
+ */
+function newestOfWorkspace(sessions: readonly GroupedSession[], scope: WorkspaceScope): GroupedSession | undefined {
+  const holds = (log: SessionLog) => {
+    if (scope.logsWithout.get(log.file) === log.size) return false;
+    if (tailRecordsSync(log.file, 1, { workspace: scope }).records.length > 0) return true;
+    scope.logsWithout.set(log.file, log.size);
+    return false;
+  };
+  for (let i = sessions.length - 1; i >= 0; i--) if (sessions[i]!.logs.some(holds)) return sessions[i];
+  return undefined;
 }
 
 function groupBySession(logs: SessionLog[]): GroupedSession[] {
@@ -88,24 +122,34 @@ export function unknownSessionError(session: string): HookctlError {
  * session is searched, newest first, and the first one holding that dispatch is the one read (a
  * dispatch writes to one session's log).
  */
-export function sessionsToRead(folders: readonly SessionsFolder[], sel: RunsSelection): SessionLogs[] {
+export function sessionsToRead(
+  folders: readonly SessionsFolder[],
+  sel: RunsSelection,
+  chooser: WorkspaceScope | undefined = sel.workspace?.quiet(),
+): SessionLogs[] {
   if (sel.session !== undefined && !sel.allSessions) {
     // Unknown to every dialect, whatever --dialect keeps: the id is a typo, not "no runs".
     const anywhere = selectSessions(folders, { session: sel.session })[0]!;
     if (!anywhere.files.some(isFile)) throw unknownSessionError(anywhere.session_id);
     return selectSessions(folders, sel);
   }
-  if (sel.dispatch === undefined || sel.allSessions) return selectSessions(folders, sel);
+  if (sel.dispatch === undefined || sel.allSessions) return selectSessions(folders, sel, chooser);
   const newestFirst = selectSessions(folders, { ...sel, allSessions: true }).reverse();
-  const holder = newestFirst.find((s) => s.files.some((f) => tailRecordsSync(f, 1, sel).records.length > 0));
+  const search = { ...sel, workspace: chooser };
+  const holder = newestFirst.find((s) => s.files.some((f) => tailRecordsSync(f, 1, search).records.length > 0));
   return holder === undefined ? [] : [holder];
 }
 
 /** `hooks runs` records: oldest first within a session, sessions oldest first. */
 export function queryRuns(folders: readonly SessionsFolder[], sel: RunsSelection): RunsResult {
-  const sessions = sessionsToRead(folders, sel);
+  const chooser = sel.workspace?.quiet();
+  const sessions = sessionsToRead(folders, sel, chooser);
   const session = sel.allSessions ? undefined : sessions[0]?.session_id;
-  if (sel.last !== undefined) return { session, ...lastRuns(sessions, sel, sel.last) };
+  const found = sessions.length > 0;
+  if (sel.last !== undefined) {
+    const last = lastRuns(sessions, sel, sel.last);
+    return { session, ...last, withoutWorkspace: withoutWorkspace(sel, chooser, found) };
+  }
   const records: RunRecord[] = [];
   let skipped = 0;
   for (const s of sessions) {
@@ -116,7 +160,7 @@ export function queryRuns(folders: readonly SessionsFolder[], sel: RunsSelection
     });
     for (const r of mergeByTime(...parts)) records.push(r);
   }
-  return { session, records, skipped };
+  return { session, records, skipped, withoutWorkspace: withoutWorkspace(sel, chooser, found) };
 }
 
 /**
@@ -165,20 +209,25 @@ function mtimeMs(file: string): number {
 export function runStats(
   folders: readonly SessionsFolder[],
   sel: RunsSelection,
-): { rows: RunStatsRow[]; skipped: number } {
+): { rows: RunStatsRow[]; skipped: number; withoutWorkspace: number } {
   const stats = new RunStats();
-  const sessions = sessionsToRead(folders, sel);
+  const chooser = sel.workspace?.quiet();
+  const sessions = sessionsToRead(folders, sel, chooser);
+  const hidden = () => withoutWorkspace(sel, chooser, sessions.length > 0);
   if (sel.last !== undefined) {
     const { records, skipped } = lastRuns(sessions, sel, sel.last);
     for (const r of records) stats.add(r);
-    return { rows: stats.rows(), skipped };
+    return { rows: stats.rows(), skipped, withoutWorkspace: hidden() };
   }
   let skipped = 0;
   for (const s of sessions) for (const f of s.files) skipped += scanRecords(f, (r) => stats.add(r), sel).skipped;
-  return { rows: stats.rows(), skipped };
+  return { rows: stats.rows(), skipped, withoutWorkspace: hidden() };
 }
 
-/** The newest `n` matching records across every session, newest first (`info NAME`'s last runs). */
+/**
+ * The newest `n` matching records across every session, newest first (`info NAME`'s last runs).
+ * The filter's workspace scope counts what it left out among the records read.
+ */
 export function newestRuns(folders: readonly SessionsFolder[], filter: RecordFilter, n: number): RunRecord[] {
   const { records } = lastRuns(selectSessions(folders, { ...filter, allSessions: true }), filter, n);
   // By time, not by line: concurrent writers can append a record a moment older after a newer one.
@@ -187,6 +236,11 @@ export function newestRuns(folders: readonly SessionsFolder[], filter: RecordFil
 
 export interface FollowRequest {
   onRecord: (record: RunRecord) => void;
+  /**
+   * Once the records already there are printed: how many of them were left out for having no
+   * workspace (see withoutWorkspace).
+   */
+  onCaughtUp?: (withoutWorkspace: number) => void;
   onSkipped?: (count: number) => void;
   signal: AbortSignal;
   pollMs?: number;
@@ -208,6 +262,8 @@ export async function followRuns(
 ): Promise<void> {
   const { followLogs } = await import('../ledger/follow.js');
   let files: () => readonly string[];
+  let chooser: WorkspaceScope | undefined;
+  let found = true;
   if (sel.allSessions) {
     let listed: string[] = [];
     let listedAt = -Infinity;
@@ -223,11 +279,21 @@ export async function followRuns(
     const logsOf = (id: string | undefined) =>
       id === undefined ? undefined : selectSessions(folders, { ...sel, session: id })[0]!.files;
     // A named session is followed even before its first record (no unknown-session error here).
-    const first = () => (sel.session !== undefined ? sel.session : sessionsToRead(folders, sel)[0]?.session_id);
-    let chosen = logsOf(first());
+    const first = (scope = sel.workspace?.quiet()) =>
+      sel.session !== undefined ? sel.session : sessionsToRead(folders, sel, scope)[0]?.session_id;
+    chooser = sel.workspace?.quiet();
+    let chosen = logsOf(first(chooser));
+    found = chosen !== undefined;
     files = () => (chosen ??= logsOf(first())) ?? [];
   }
-  await followLogs({ files, filter: sel, last: sel.last, ...req });
+  const { onCaughtUp, ...rest } = req;
+  await followLogs({
+    files,
+    filter: sel,
+    last: sel.last,
+    ...rest,
+    ...(onCaughtUp ? { onCaughtUp: () => onCaughtUp(withoutWorkspace(sel, chooser, found)) } : {}),
+  });
 }
 
 export interface RunsExport {
@@ -239,6 +305,10 @@ export interface RunsExport {
   warnings: string[];
   /** What could not be sent: `runs --export` then exits 1. */
   failures: string[];
+  /** The workspace whose runs were sent; null with --all-workspaces (SPEC §9). */
+  workspace: string | null;
+  /** Records left out for having no workspace (see RunsResult.withoutWorkspace). */
+  without_workspace: number;
 }
 
 /**
@@ -258,8 +328,15 @@ export async function exportRuns(
       ExitCode.usage,
     );
   }
-  const { records, skipped } = queryRuns(folders, sel);
+  const { records, skipped, withoutWorkspace } = queryRuns(folders, sel);
   const { exportRecords } = await import('../telemetry/records-export.js');
   const sent = await exportRecords(config, records, opts.version);
-  return { runs: records.length, dispatches: new Set(records.map((r) => r.dispatch_id)).size, skipped, ...sent };
+  return {
+    runs: records.length,
+    dispatches: new Set(records.map((r) => r.dispatch_id)).size,
+    skipped,
+    ...sent,
+    workspace: sel.workspace?.workspace ?? null,
+    without_workspace: withoutWorkspace,
+  };
 }

@@ -142,7 +142,7 @@ async function schemaCheck(f: CheckedFile & { schema: string }): Promise<Diagnos
   if (read.kind !== 'text') return [];
   const parsed = await f.dialect.schemaDocument?.(f.schema, f.file, read.text);
   if (parsed === undefined) return [];
-  return schemaDiagnostics(f.schema as SchemaKind, parsed.document, parsed.locate, f.file);
+  return schemaDiagnostics(f.schema as SchemaKind, parsed.document, parsed.locate, f.file, parsed.layout);
 }
 
 /**

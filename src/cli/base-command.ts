@@ -32,7 +32,7 @@ export type OutputFormat = 'human' | 'json' | 'jsonl';
 export const baseFlags = {
   workspace: Flags.string({ description: 'Workspace root.', default: undefined, helpGroup: 'GLOBAL' }),
   'additional-dir': Flags.string({
-    description: 'Additional directory whose .compozy/ agents and skills are read (repeatable).',
+    description: 'compozy: an additional directory whose .compozy/ agents and skills are read (repeatable).',
     multiple: true,
     helpGroup: 'GLOBAL',
   }),
@@ -157,6 +157,11 @@ export abstract class HookctlCommand extends Command {
   /** Warnings go to stderr so JSON on stdout stays a document alone. */
   protected printWarning(text: string): void {
     writeErr(`hookctl: warning: ${text}\n`);
+  }
+
+  /** A note: something the user may not expect, not a problem. stderr, as warnings. */
+  protected printNote(text: string): void {
+    writeErr(`hookctl: note: ${text}\n`);
   }
 
   /**

@@ -7,12 +7,11 @@ import { changeOwner } from '../app/change-owner.js';
 import { dialectNames } from '../dialects/registry.js';
 import { changeJson, renderChange, type ChangeResult } from '../views/edit.js';
 import type { EditAction, EditScope } from '../dialects/types.js';
-import type { DeclarationFlags } from '../dialects/compozy/edit/flags-to-fields.js';
 
 export const nameArg = {
   name: Args.string({
     ignoreStdin: true, // see src/cli/base-command.ts
-    description: 'Hook name.',
+    description: 'Hook name (compozy: as declared; claude: as hooks list shows it, such as project:PreToolUse:1.1).',
     required: true,
   }),
 };
@@ -21,7 +20,8 @@ export const nameArg = {
 export const optionalNameArg = {
   name: Args.string({
     ignoreStdin: true, // see src/cli/base-command.ts
-    description: 'Hook name (claude: none for create; none with --all-hooks).',
+    description:
+      'Hook name (compozy and cosh: as declared; claude: as hooks list shows it, such as project:PreToolUse:1.1). None for a claude create, nor with --all-hooks.',
     required: false,
   }),
 };
@@ -33,7 +33,8 @@ export const targetFlags = {
     options: ['workspace', 'global', 'project', 'local', 'user'],
   }),
   dialect: Flags.string({
-    description: 'The dialect whose hook this is (default: told by the name or the event).',
+    description:
+      'The dialect whose hook this is (default: claude for a claude name or event, else compozy config.toml and cosh states).',
     options: dialectNames(),
   }),
   'dry-run': Flags.boolean({ description: 'Print the unified diff of the change and write nothing.' }),
@@ -50,29 +51,41 @@ export const allHooksFlag = {
 export function fieldFlags(opts: { create: boolean }) {
   return {
     // Not oclif-required: a missing one gets a clear usage error of our own (runChange).
-    event: Flags.string({ description: `Event, such as tool.pre_call.${opts.create ? ' Required.' : ''}` }),
-    command: Flags.string({ description: `Command to run (not through a shell).${opts.create ? ' Required.' : ''}` }),
+    event: Flags.string({
+      description: `The event: compozy such as tool.pre_call, claude such as PreToolUse (see: hookctl hooks events); it chooses the dialect.${opts.create ? ' Required.' : ''}`,
+    }),
+    command: Flags.string({
+      description: `compozy: the executable, run with --arg and no shell. claude: a shell command, run by /bin/sh -c, or with --arg the executable.${opts.create ? ' Required (claude: or --url).' : ''}`,
+    }),
     arg: Flags.string({
-      description: 'An argument of the command (repeatable; on update the list replaces the old one).',
+      description:
+        'An argument of the command (repeatable; on update the list replaces the old one). claude: exec form, no shell.',
       multiple: true,
     }),
-    mode: Flags.string({ description: 'sync or async.', options: ['sync', 'async'] }),
-    required: Flags.boolean({ description: 'A sync hook whose failure fails the dispatch.', allowNo: true }),
-    priority: Flags.string({ description: 'Integer priority, higher runs first.' }),
-    timeout: Flags.string({ description: 'Go duration, such as 250ms, 5s, 1m30s.' }),
+    mode: Flags.string({ description: 'compozy: sync or async (claude: see --async).', options: ['sync', 'async'] }),
+    required: Flags.boolean({
+      description: 'compozy: a sync hook whose failure fails the dispatch.',
+      allowNo: true,
+    }),
+    priority: Flags.string({ description: 'compozy: integer priority, higher runs first.' }),
+    timeout: Flags.string({
+      description: 'compozy: a Go duration, such as 250ms, 5s, 1m30s. claude: seconds, a positive number such as 10.',
+    }),
     matcher: Flags.string({
-      description: 'FIELD=PATTERN (repeatable); autonomy fields go under matcher.autonomy; tool_read_only=true|false.',
+      description:
+        'compozy: FIELD=PATTERN (repeatable); autonomy fields go under matcher.autonomy; tool_read_only=true|false. claude: the group\'s raw matcher string, given once, such as Bash or "Edit|Write".',
       multiple: true,
     }),
     env: Flags.string({
-      description: 'K=V added to the hook environment (repeatable). Secrets go in --secret-env.',
+      description: 'compozy: K=V added to the hook environment (repeatable). Secrets go in --secret-env.',
       multiple: true,
     }),
     'secret-env': Flags.string({
-      description: 'NAME=env:VAR (repeatable): NAME gets the value of VAR when the hook runs; written as secret_env.',
+      description:
+        'compozy: NAME=env:VAR (repeatable): NAME gets the value of VAR when the hook runs; written as secret_env.',
       multiple: true,
     }),
-    // claude handler fields (claude.md §7); --matcher is then the raw matcher string, --timeout seconds.
+    // claude handler fields (claude.md §7).
     url: Flags.string({ description: 'claude: an http hook posting to this URL (instead of --command).' }),
     shell: Flags.string({ description: 'claude: bash or powershell.', options: ['bash', 'powershell'] }),
     async: Flags.boolean({ description: 'claude: run in the background.', allowNo: true }),
@@ -90,34 +103,19 @@ export function fieldFlags(opts: { create: boolean }) {
   };
 }
 
-export function declarationFlagsOf(flags: Record<string, unknown>): DeclarationFlags {
-  return {
-    event: flags.event as string | undefined,
-    command: flags.command as string | undefined,
-    arg: flags.arg as string[] | undefined,
-    mode: flags.mode as string | undefined,
-    required: flags.required as boolean | undefined,
-    priority: flags.priority as string | undefined,
-    timeout: flags.timeout as string | undefined,
-    matcher: flags.matcher as string[] | undefined,
-    env: flags.env as string[] | undefined,
-    secretEnv: flags['secret-env'] as string[] | undefined,
-    unset: flags.unset as string[] | undefined,
-  };
-}
-
 /** The base of create/update/delete/enable/disable: runs the change and prints its result. */
 export abstract class DeclarationChangeCommand extends HookctlCommand {
   protected async runChange(
     action: EditAction,
     name: string | undefined,
     flags: BaseFlags & { scope?: string; 'dry-run'?: boolean; dialect?: string; 'all-hooks'?: boolean },
-    fields: DeclarationFlags = {},
+    /** create/update: the field flags, which the editing dialect reads (`changesFromFlags`). */
+    fields: Record<string, unknown> = {},
   ): Promise<void> {
     const owner = changeOwner({
       action,
       name,
-      event: fields.event,
+      event: typeof fields.event === 'string' ? fields.event : undefined,
       dialect: flags.dialect,
       allHooks: flags['all-hooks'],
     });

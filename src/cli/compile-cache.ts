@@ -6,7 +6,12 @@
 // run actually called included — is written at exit into a per-user folder. The next run hands it
 // back to V8, which then skips parsing and compiling. V8 checks only the source's *length*
 // against its cache, so each entry stores the source it was made from and is used only when it
-// is byte for byte the source being loaded: a changed file is never run from stale code.
+// is byte for byte the source being loaded: a changed file is never run from stale code. V8 does
+// not check the code data itself either (its checksum is off in release builds): 8 flipped bytes
+// crashed Node (SIGSEGV, or a V8 fatal error) in 14 of 20 tries, and another module's code of
+// the same source length ran as this one's. So each entry also stores a checksum of its code
+// data, seeded with the module path and source length (codeChecksum), and an entry that fails it
+// is compiled again and rewritten.
 //
 // Where: NODE_COMPILE_CACHE if set (the folder Node 22 would use), else
 // <tmpdir>/hookctl-compile-cache-<uid>; one folder per Node version and architecture inside.
@@ -96,7 +101,8 @@ function cacheFolder(env: NodeJS.ProcessEnv): string | { off: string } {
     nonEmpty(env.NODE_COMPILE_CACHE) ?? join(tmpdir(), `hookctl-compile-cache${uid === undefined ? '' : `-${uid}`}`);
   // `2`: entries made before modules with import() were left to Node may hold such a module, and
   // a hit is trusted without a scan (install below): a new folder, so no such entry is ever read.
-  const dir = join(base, `hookctl-2-${process.version}-${process.arch}`);
+  // `3`: entries carry a checksum of their code data (cachedCode below).
+  const dir = join(base, `hookctl-3-${process.version}-${process.arch}`);
   // Checked before anything is made inside: another user's folder, or one others can write to,
   // could hand us their code to run.
   for (const folder of [base, dir]) {
@@ -211,9 +217,11 @@ function requireFor(Module: ModuleStatic, mod: ModuleLike): NodeJS.Require {
 }
 
 // An entry: the module's path and its source, each as 4 bytes of UTF-8 length (little-endian)
-// and the text, then V8's data. The path names the module for pruning; the source is what the
-// data was made from.
+// and the text, then the checksum of V8's data (4 bytes) and the data. The path names the module for pruning; the
+// source is what the data was made from; the checksum says the data is the data written for that
+// module and source, whole.
 const LENGTH = 4;
+const CHECKSUM = 4;
 
 /** The module path and where its source starts, from an entry's first bytes; undefined if broken. */
 function entryHeader(entry: Buffer): { path: string; sourceAt: number } | undefined {
@@ -224,7 +232,8 @@ function entryHeader(entry: Buffer): { path: string; sourceAt: number } | undefi
 }
 
 /** V8's data for `source` from the entry `file`: undefined when there is no entry, 'stale' when
- * the entry was made from another module or source (or is cut short). */
+ * the entry was made from another module or source, is cut short, or its data fails the
+ * checksum. */
 function cachedCode(file: string, filename: string, source: string): Buffer | 'stale' | undefined {
   let entry: Buffer;
   try {
@@ -236,9 +245,57 @@ function cachedCode(file: string, filename: string, source: string): Buffer | 's
   if (header === undefined || header.path !== filename) return 'stale';
   const length = entry.readUInt32LE(header.sourceAt);
   const start = header.sourceAt + LENGTH;
-  if (length !== Buffer.byteLength(source) || start + length >= entry.length) return 'stale';
+  const sumAt = start + length;
+  if (length !== Buffer.byteLength(source) || sumAt + CHECKSUM >= entry.length) return 'stale';
   if (!sameBytes(source, length, entry, start)) return 'stale';
-  return entry.subarray(start + length);
+  const code = entry.subarray(sumAt + CHECKSUM);
+  if (entry.readUInt32LE(sumAt) !== codeChecksum(filename, length, code)) return 'stale';
+  return code;
+}
+
+/**
+ * CRC-32 of V8's data, seeded with the module path and its source's length, so that the data of
+ * another module (or of another source of this one) never passes as this entry's. Integrity
+ * against damage, not against a writer: only the user can write to the folder (cacheFolder).
+ * zlib's crc32 (Node 20.15 and later) is native; loading zlib brings Node's stream modules, and
+ * with them costs `hooks list` about 4.5 % more instructions, where a JavaScript checksum loop
+ * cost 9 % and node:crypto 4 ms (docs/PERFORMANCE.md). Older Node gets the same values from a
+ * table.
+ */
+function codeChecksum(filename: string, sourceLength: number, code: Buffer): number {
+  return crc32(code, crc32(Buffer.from(`${filename}\0${sourceLength}`, 'utf8'), 0));
+}
+
+let nativeCrc32: ((data: Buffer, value: number) => number) | null | undefined;
+let crcTable: Int32Array | undefined;
+
+function crc32(data: Buffer, value: number): number {
+  if (nativeCrc32 === undefined) {
+    // Loaded on the first entry read or written: a run with the cache off never loads zlib.
+    const zlib = NodeModule.createRequire(import.meta.url)('node:zlib') as {
+      crc32?: (data: Buffer, value: number) => number;
+    };
+    nativeCrc32 = typeof zlib.crc32 === 'function' ? zlib.crc32 : null;
+  }
+  return nativeCrc32 !== null ? nativeCrc32(data, value) >>> 0 : tableCrc32(data, value);
+}
+
+/** CRC-32 as zlib computes it, for a Node without zlib.crc32. */
+export function tableCrc32(data: Buffer, value: number): number {
+  crcTable ??= makeCrcTable();
+  let crc = ~value;
+  for (let i = 0; i < data.length; i++) crc = crcTable[(crc ^ data[i]!) & 0xff]! ^ (crc >>> 8);
+  return ~crc >>> 0;
+}
+
+function makeCrcTable(): Int32Array {
+  const table = new Int32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c;
+  }
+  return table;
 }
 
 /** Reused across modules: the UTF-8 of the source being loaded, for the comparison below. */
@@ -262,10 +319,10 @@ let writes = 0;
 function writeEntry(file: string, filename: string, source: string, code: Buffer): void {
   const temp = `${file}.${process.pid}.${writes++}.tmp`;
   try {
-    writeFileSync(temp, Buffer.concat([...withLength(filename), ...withLength(source), code]), {
-      flag: 'wx',
-      mode: 0o600,
-    });
+    const head = Buffer.concat([...withLength(filename), ...withLength(source)]);
+    const sum = Buffer.alloc(CHECKSUM);
+    sum.writeUInt32LE(codeChecksum(filename, Buffer.byteLength(source), code), 0);
+    writeFileSync(temp, Buffer.concat([head, sum, code]), { flag: 'wx', mode: 0o600 });
     renameSync(temp, file);
   } catch {
     // A full disk or a read-only folder costs the next run a compile, nothing more.

@@ -8,7 +8,10 @@ export const fireFlags = {
   session: Flags.string({
     description: 'Session id of the run; replaces the payload session_id (default: that, else a new id).',
   }),
-  hook: Flags.string({ description: 'Run only the declarations of this hook name.' }),
+  hook: Flags.string({
+    description:
+      'Run only the declarations of this hook name (claude: as hooks list shows it, such as project:PreToolUse:1.1).',
+  }),
   'no-record': Flags.boolean({ description: 'Record nothing in the session log.' }),
   'skip-invalid': Flags.boolean({
     description: 'Run the valid declarations although others have errors (each skipped one is named on stderr).',

@@ -3,9 +3,19 @@
 import type { RunsSelection } from '../app/run-history.js';
 import { dialectNames } from '../dialects/registry.js';
 import { parseSince } from '../ledger/reader.js';
+import { workspaceScope } from '../ledger/workspace-scope.js';
 import { Flags } from './base-command.js';
 
+/** `info`, `runs` and `sessions` read the current workspace's runs unless this widens them (SPEC §9). */
+export const allWorkspacesFlag = {
+  'all-workspaces': Flags.boolean({
+    description:
+      'Runs fired in every workspace, and records written before runs carried one (default: only the runs fired in --workspace).',
+  }),
+};
+
 export const runsSelectionFlags = {
+  ...allWorkspacesFlag,
   session: Flags.string({ description: 'Session id (default: the most recently written session).' }),
   'all-sessions': Flags.boolean({ description: 'Every session, the newest session last.', exclusive: ['session'] }),
   dispatch: Flags.string({ description: "Only the runs of this dispatch (a fire's dispatch_id)." }),
@@ -51,10 +61,13 @@ type SelectionFlags = {
   dialect?: string;
   since?: string;
   last?: number;
+  'all-workspaces'?: boolean;
 };
 
-export function selectionOf(flags: SelectionFlags, now = new Date()): RunsSelection {
+/** `workspace`: the resolved --workspace, whose runs alone are read unless --all-workspaces. */
+export function selectionOf(flags: SelectionFlags, workspace: string, now = new Date()): RunsSelection {
   return {
+    workspace: flags['all-workspaces'] ? undefined : workspaceScope(workspace),
     session: flags.session,
     allSessions: flags['all-sessions'],
     dispatch: flags.dispatch,

@@ -9,26 +9,76 @@ import type { Colour } from './colour.js';
 
 export type Cell = string | number | null | undefined;
 
+/**
+ * A column and how it gives way when the table is wider than the terminal (SPEC §7.4). A plain
+ * string heading is a column that is cut like any other.
+ */
+export interface Column {
+  head: string;
+  /** What the user types next (a hook name, an event, a session id): never cut. */
+  identifier?: boolean;
+  /** Free text (an error, a label, a payload list): cut first. */
+  cutFirst?: boolean;
+  /** ISO timestamps: shortened whole (18:20:58 today, 12-01 18:20 otherwise), never cut. */
+  timestamp?: boolean;
+  /** May be left out when the table cannot fit otherwise; the lowest goes first. */
+  dropOrder?: number;
+}
+
+export type Heading = string | Column;
+
+/** A column never cut: a name the user types next. */
+export const identifier = (head: string, more: Omit<Column, 'head'> = {}): Column => ({
+  head,
+  identifier: true,
+  ...more,
+});
+
 export interface TableOptions {
   /** Columns the table may take: undefined asks the terminal (terminalWidth), null means no limit. */
   maxWidth?: number | null;
   /** Columns (by index) that give up their width first, e.g. a free-text Why or Error. */
   cutFirst?: number[];
+  /** What "today" is for shortened timestamps (default: now). */
+  now?: Date;
 }
 
-export function renderTable(head: string[], rows: Cell[][], colour: Colour, opts: TableOptions = {}): string {
-  const table = rows.map((row) => row.map(cellText));
-  if (head.length > 0) table.unshift(head.map((h) => colour.paint('bold', h)));
+export function renderTable(head: Heading[], rows: Cell[][], colour: Colour, opts: TableOptions = {}): string {
+  const spec = head.map((h, c): Column => {
+    const column = typeof h === 'string' ? { head: h } : h;
+    return opts.cutFirst?.includes(c) ? { ...column, cutFirst: true } : column;
+  });
+  let table = rows.map((row) => row.map(cellText));
+  if (head.length > 0) table.unshift(spec.map((h) => colour.paint('bold', h.head)));
   let columns = 0;
   for (const row of table) columns = Math.max(columns, row.length);
-  const widths = new Array<number>(columns).fill(0);
-  for (const row of table) {
-    for (let c = 0; c < row.length; c++) widths[c] = Math.max(widths[c]!, cellWidth(row[c]!));
-  }
   const limit = opts.maxWidth === undefined ? terminalWidth() : (opts.maxWidth ?? undefined);
-  const natural = widths.slice();
-  if (limit !== undefined) fitWidths(widths, head, limit, opts.cutFirst);
-  const cut = widths.some((w, c) => w < natural[c]!);
+  const naturalOf = (t: string[][]) => {
+    const widths = new Array<number>(columns).fill(0);
+    for (const row of t) {
+      for (let c = 0; c < row.length; c++) widths[c] = Math.max(widths[c]!, cellWidth(row[c]!));
+    }
+    return widths;
+  };
+  let natural = naturalOf(table);
+  let widths = natural.slice();
+  let shown = widths.map((_, c) => c);
+  let dropped: string[] = [];
+  if (limit !== undefined && lineWidth(widths) > limit) {
+    // Timestamps give way first, whole: a shorter form of the same moment.
+    const times = spec.flatMap((h, c) => (h.timestamp ? [c] : []));
+    if (times.length > 0) {
+      const now = opts.now ?? new Date();
+      table = table.map((row, r) =>
+        r === 0 && head.length > 0
+          ? row
+          : row.map((cell, c) => (times.includes(c) ? shortTimestamps(cell, now) : cell)),
+      );
+      natural = naturalOf(table);
+    }
+    ({ widths, shown, dropped } = fitColumns(spec, natural, limit));
+  }
+  const cut = shown.some((c) => widths[c]! < natural[c]!);
   const pad = (cell: string, c: number) => {
     const text = cut ? cutToWidth(cell, widths[c]!) : cell;
     return text + ' '.repeat(widths[c]! + 2 - displayWidth(text));
@@ -37,7 +87,7 @@ export function renderTable(head: string[], rows: Cell[][], colour: Colour, opts
   for (const row of table) {
     if (!row.some((cell) => cell.includes('\n'))) {
       let line = '';
-      for (let c = 0; c < columns; c++) line += pad(row[c] ?? '', c);
+      for (const c of shown) line += pad(row[c] ?? '', c);
       out.push(line.trimEnd());
       continue;
     }
@@ -46,12 +96,164 @@ export function renderTable(head: string[], rows: Cell[][], colour: Colour, opts
     const height = Math.max(...cells.map((lines) => lines.length));
     for (let k = 0; k < height; k++) {
       let line = '';
-      for (let c = 0; c < columns; c++) line += pad(cells[c]?.[k] ?? '', c);
+      for (const c of shown) line += pad(cells[c]?.[k] ?? '', c);
       out.push(line.trimEnd());
     }
   }
+  // The columns left out are named, in a line that fits as well.
+  if (dropped.length > 0 && limit !== undefined)
+    out.push(colour.paint('dim', cutToWidth(`(left out to fit: ${dropped.join(', ')}; -o json has all)`, limit)));
   return out.join('\n');
 }
+
+/**
+ * The widths that fit `limit`, from the natural ones: free text gives way first, then any column
+ * but an identifier or a timestamp, each down to its floor; if that is not enough, the columns
+ * that may be left out go, lowest dropOrder first. Identifiers alone too wide: the row exceeds.
+ */
+export function fitColumns(
+  spec: readonly Column[],
+  natural: readonly number[],
+  limit: number,
+): { widths: number[]; shown: number[]; dropped: string[] } {
+  const heads = natural.map((_, c) => spec[c]?.head ?? '');
+  const droppable = spec
+    .flatMap((h, c) => (h.dropOrder === undefined ? [] : [{ c, order: h.dropOrder }]))
+    .sort((a, b) => a.order - b.order || a.c - b.c);
+  let shown = natural.map((_, c) => c);
+  const dropped: string[] = [];
+  for (;;) {
+    const w = shown.map((c) => natural[c]!);
+    const at = (test: (h: Column) => boolean | undefined) =>
+      shown.flatMap((c, i) => (spec[c] !== undefined && test(spec[c]) ? [i] : []));
+    const keep = new Set(at((h) => h.identifier || h.timestamp));
+    fitWidths(
+      w,
+      shown.map((c) => heads[c]!),
+      limit,
+      at((h) => h.cutFirst),
+      w.map((_, i) => i).filter((i) => !keep.has(i)),
+    );
+    const next = droppable.shift();
+    if (lineWidth(w) <= limit || next === undefined)
+      return { widths: natural.map((n, c) => (shown.includes(c) ? w[shown.indexOf(c)]! : n)), shown, dropped };
+    shown = shown.filter((c) => c !== next.c);
+    dropped.push(heads[next.c]!);
+  }
+}
+
+/** A line's width: the columns two spaces apart. */
+function lineWidth(widths: readonly number[]): number {
+  return widths.reduce((sum, w) => sum + w, 0) + 2 * Math.max(0, widths.length - 1);
+}
+
+// An ISO timestamp as records carry it: 2026-12-01T18:20:58.123Z (the offset may be +hh:mm).
+const ISO = /(?<!\d)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g;
+
+/**
+ * Each ISO timestamp in `text` in a short local form, whole: `18:20:58` on `now`'s day,
+ * `12-01 18:20` in its year, `2025-12-01 18:20` before.
+ */
+export function shortTimestamps(text: string, now: Date): string {
+  return text.replace(ISO, (iso) => {
+    const t = new Date(iso);
+    if (Number.isNaN(t.getTime())) return iso;
+    const two = (n: number) => String(n).padStart(2, '0');
+    const time = `${two(t.getHours())}:${two(t.getMinutes())}`;
+    const day = `${two(t.getMonth() + 1)}-${two(t.getDate())}`;
+    if (t.getFullYear() !== now.getFullYear()) return `${t.getFullYear()}-${day} ${time}`;
+    if (t.getMonth() !== now.getMonth() || t.getDate() !== now.getDate()) return `${day} ${time}`;
+    return `${time}:${two(t.getSeconds())}`;
+  });
+}
+
+/**
+ * A table printed a row at a time, as rows arrive (`runs --follow`). The rows to come are not
+ * known, so the columns start at `minWidths` (a timestamp column at the width of its whole form)
+ * and the first free-text column takes what the terminal has left, up to FREE_TEXT_ROOM; a cell
+ * wider than its column widens it from that row on, and the line is fitted as renderTable fits.
+ * Timestamps are short from the start when the line would not fit with them whole. A row laid
+ * out otherwise than the last heading (a column widened, cut or left out) is preceded by the
+ * heading again, so every row stands under its own.
+ */
+export class StreamTable {
+  private readonly spec: Column[];
+  private readonly widths: number[];
+  private readonly limit: number | undefined;
+  private readonly short: boolean;
+  private shownKey = '';
+
+  constructor(
+    head: readonly Heading[],
+    private readonly colour: Colour,
+    private readonly opts: { maxWidth?: number | null; minWidths?: readonly number[]; now?: () => Date } = {},
+  ) {
+    this.spec = head.map((h) => (typeof h === 'string' ? { head: h } : h));
+    this.widths = this.spec.map((h, c) => Math.max(displayWidth(h.head), opts.minWidths?.[c] ?? 0));
+    this.limit = opts.maxWidth === undefined ? terminalWidth() : (opts.maxWidth ?? undefined);
+    const limit = this.limit;
+    this.short = limit !== undefined && this.spec.some((h) => h.timestamp) && lineWidth(this.widths) > limit;
+    if (this.short)
+      this.spec.forEach((h, c) => {
+        if (h.timestamp) this.widths[c] = Math.max(displayWidth(h.head), SHORT_TIME);
+      });
+    const free = this.spec.findIndex((h) => h.cutFirst);
+    if (limit !== undefined && free >= 0) {
+      const room = limit - lineWidth(this.widths);
+      if (room > 0) this.widths[free]! += Math.min(room, FREE_TEXT_ROOM);
+    }
+  }
+
+  /** The heading line (print it before the first row). */
+  header(): string {
+    const { line, key } = this.render(this.headTexts());
+    this.shownKey = key;
+    return line;
+  }
+
+  /** One row's line; preceded by the heading again when the layout changed. */
+  row(cells: readonly Cell[]): string {
+    const now = this.opts.now?.() ?? new Date();
+    const texts = cells.map((cell, c) => {
+      const text = cellText(cell);
+      return this.short && this.spec[c]?.timestamp ? shortTimestamps(text, now) : text;
+    });
+    texts.forEach((text, c) => {
+      // In a terminal, free text is cut to its column rather than widen it: the columns after it stay put.
+      if (this.limit === undefined || !this.spec[c]?.cutFirst)
+        this.widths[c] = Math.max(this.widths[c] ?? 0, cellWidth(text));
+    });
+    const { line, key } = this.render(texts);
+    if (key === this.shownKey) return line;
+    this.shownKey = key;
+    return `${this.render(this.headTexts()).line}\n${line}`;
+  }
+
+  private headTexts(): string[] {
+    return this.spec.map((h) => this.colour.paint('bold', h.head));
+  }
+
+  private render(texts: readonly string[]): { line: string; key: string } {
+    const natural = this.widths.slice();
+    const { widths, shown } =
+      this.limit === undefined
+        ? { widths: natural, shown: natural.map((_, c) => c) }
+        : fitColumns(this.spec, natural, this.limit);
+    let line = '';
+    for (const c of shown) {
+      const text = this.limit === undefined ? (texts[c] ?? '') : cutToWidth(texts[c] ?? '', widths[c]!);
+      line += text + ' '.repeat(Math.max(0, widths[c]! + 2 - displayWidth(text)));
+    }
+    // Piped, rows are for programs: the heading is printed once.
+    const key = this.limit === undefined ? '' : shown.map((c) => `${c}:${widths[c]}`).join(',');
+    return { line: line.trimEnd(), key };
+  }
+}
+
+/** Width of a short timestamp of today (18:20:58); an older one (12-01 18:20) widens its column. */
+const SHORT_TIME = 8;
+/** Most columns a stream's free text (Error) is given ahead, so the columns after it stay near. */
+const FREE_TEXT_ROOM = 48;
 
 /**
  * The width tables must fit (SPEC §7.4): the terminal's columns when stdout is one, else COLUMNS,
@@ -71,17 +273,25 @@ const MIN_COLUMN = 6;
 
 /**
  * Narrows `widths` (in place) until a line fits in `limit` columns, always taking one column from
- * the widest column that can still give one: among `cutFirst` while they can, then among all. A column keeps at least its heading's width (or
- * MIN_COLUMN): a table too wide even then wraps, as it did before.
+ * the widest column that can still give one: among `cutFirst` while they can, then among
+ * `cuttable` (default: all). A column keeps at least its heading's width (or MIN_COLUMN): a table
+ * too wide even then stays too wide (the caller leaves columns out, or the row exceeds).
  */
-export function fitWidths(widths: number[], head: string[], limit: number, cutFirst: number[] = []): void {
+export function fitWidths(
+  widths: number[],
+  head: string[],
+  limit: number,
+  cutFirst: number[] = [],
+  cuttable: number[] = widths.map((_, c) => c),
+): void {
   const floor = widths.map((w, c) => Math.min(w, Math.max(displayWidth(head[c] ?? ''), MIN_COLUMN)));
-  let total = widths.reduce((sum, w) => sum + w, 0) + 2 * Math.max(0, widths.length - 1);
-  const all = widths.map((_, c) => c);
-  for (const columns of [cutFirst.filter((c) => c < widths.length), all]) {
+  let total = lineWidth(widths);
+  const allowed = new Set(cuttable);
+  for (const columns of [cutFirst.filter((c) => c < widths.length), cuttable]) {
     while (total > limit) {
       let widest = -1;
       for (const c of columns) {
+        if (!allowed.has(c)) continue;
         if (widths[c]! > floor[c]! && (widest < 0 || widths[c]! > widths[widest]!)) widest = c;
       }
       if (widest < 0) break;

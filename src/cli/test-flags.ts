@@ -10,6 +10,9 @@ export const hookTestFlags = {
   }),
   bail: Flags.boolean({ description: 'Stop at the first failed case.' }),
   filter: Flags.string({ description: 'Run only the cases whose name contains this text.' }),
+  'pass-with-no-tests': Flags.boolean({
+    description: 'Exit 0 when no test file or no case (after --filter) is found (default: exit 2).',
+  }),
   init: Flags.string({ description: 'Write a starter test file for the hooks of this event, then exit.' }),
   dialect: Flags.string({
     description:

@@ -6,28 +6,10 @@
 // its index module may load its event catalog (list, events and fire need it at once), and
 // imports everything else — loaders, rules, payload types, dispatch — inside the member that
 // needs it, so registering a dialect costs a command nothing it does not use.
-//
-// Changes from the session-4 draft (the claude dialect was started on the draft):
-// - `sources` (new): the dialect's source names, for `hooks list --source`.
-// - `eventDetail` / `eventSchemas` return `EventDetail` / `EventSchemas` (were `unknown`), or
-//   undefined when the dialect has no such event.
-// - `validateFile` is asked in registry order; a dialect that answers undefined does not claim
-//   the file. `claimsUnknownFiles` (new, at most one dialect: compozy) marks the one asked last,
-//   which reports a file nobody claims (`unknown_file_kind`, unreadable, binary).
-// - `schemaKindOf` and `schemaDocument` (new, optional): which JSON Schema of schemas/ describes a
-//   source file, and the parsed document it checks, so `validate` runs the schemas of every
-//   dialect without knowing their formats.
-// - `diagnosticCodes` (new, optional): the dialect's own diagnostic codes and meanings (SARIF rules).
-// - `mutations` (new, optional): what create/update/delete/enable/disable may change in this
-//   dialect's files (SPEC §6.1); the edit use case (src/app/edit.ts) asks the registry for it.
-// - `sessionIdFor(payload)` only reads the payload (was `(payload, requested) => string`): `--session`
-//   and a new id are the same for every dialect, and the id helpers would load the ledger at start.
-// - `DispatchRequest.declarations` holds every status (as drafted); dispatch runs the active ones.
-// - `DispatchResult` keys are printed in the order the dialect builds them (after `event`,
-//   `dialect`, `session_id`, `dispatch_id`, which the fire use case puts first).
-// - `PlanEntry.order` and `DispatchResult` stay as drafted; `PlanEntry.source` is the shared string.
 import type { Colour } from '../cli/colour.js';
+import type { Heading } from '../cli/table.js';
 import type { Diagnostic } from '../declarations/diagnostics.js';
+import type { SchemaLayout } from '../validate/schema-check.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import type { Locator } from '../declarations/source-file.js';
 import type { EventSchemas } from '../events/schema.js';
@@ -116,6 +98,8 @@ export interface FileValidation {
 export interface SchemaDocument {
   document: unknown;
   locate: Locator;
+  /** Where the schema's declarations sit in `document` (their source, hook names, severities). */
+  layout?: SchemaLayout;
 }
 
 /** One entry of `fire --dry-run`'s plan (SPEC §6, claude.md §6). */
@@ -327,6 +311,11 @@ export interface Dialect {
 
   // ---- sources ----
   loadCatalog(loc: Locations, env: NodeJS.ProcessEnv): Promise<DialectCatalog>;
+  /**
+   * Notes for stderr about files the runtime would not read from this workspace although a user
+   * may expect it to (claude: the git root's project settings, from a sub-folder). Light: a stat or two.
+   */
+  workspaceNotes?(loc: Locations, env: NodeJS.ProcessEnv): string[];
   /** `validate FILE`: this dialect's verdict on a file, or undefined when the file is not its kind. */
   /** `text` is undefined when the file is not readable text (missing, binary, invalid UTF-8). */
   validateFile(
@@ -352,15 +341,22 @@ export interface Dialect {
   dispatch(req: DispatchRequest): Promise<DispatchResult>;
   /** The exit code of a finished dispatch (SPEC §6). */
   exitCode(result: DispatchResult): number;
+  /**
+   * `hooks test --init`: the skeleton payload with what `d`'s own matcher needs to run it (claude:
+   * the group matcher's field holds a value the matcher accepts); absent: the skeleton as it is.
+   */
+  starterPayload?(d: OrderedDeclaration, payload: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Every word a dispatch's `verdict` can be (`hooks test` checks an expected verdict against it). */
+  readonly verdicts?: readonly string[];
 
   // ---- optional: where a dialect's shape differs from the shared views (claude) ----
   /** Fields this dialect's `hooks list` JSON entries add or replace (claude: handler_type, label, …). */
   listFields?(d: OrderedDeclaration): Record<string, unknown>;
   /** Fields `hooks info` adds beyond listFields (claude: the handler as written). */
   infoFields?(d: OrderedDeclaration): Record<string, unknown>;
-  /** The human columns of `hooks list --dialect <name>`. */
+  /** The human columns of `hooks list` when every row is this dialect's (or `--dialect <name>`). */
   readonly listColumns?: {
-    head: readonly string[];
+    head: readonly Heading[];
     row(d: OrderedDeclaration): (string | number | null)[];
   };
   /** `hooks list --agent NAME`: whether a declaration is that agent's (default: `matcher.agent_name`). */

@@ -10,7 +10,7 @@ import { lstat, open, readFile, readlink, rename, rm, stat } from 'node:fs/promi
 import { basename, dirname, join, resolve } from 'node:path';
 import { ExitCode, HookctlError } from '../errors.js';
 import { removeDeadWritersTemps } from './file-lock.js';
-import { displayPath } from '../views/location.js';
+import { displayPath } from '../display-path.js';
 
 export interface AtomicWriteOptions {
   /**

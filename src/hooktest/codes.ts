@@ -11,6 +11,7 @@ export const HOOKTEST_CODES = {
   hooktest_unknown_event: 'A case fires an event no dialect knows (or not the dialect it names).',
   hooktest_ambiguous_event: 'A case fires an event that more than one dialect declares, and names no dialect.',
   hooktest_unknown_hook: 'A case names a hook that is not declared for its event.',
+  hooktest_unknown_verdict: "A case expects a verdict word its event's dialect never gives.",
 } as const satisfies Record<string, string>;
 
 export type HooktestCode = keyof typeof HOOKTEST_CODES;

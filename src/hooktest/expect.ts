@@ -3,7 +3,7 @@
 //
 //   verdict, exit_code       equal
 //   reason, context          exact text, or /regex/ (a search, as RegExp.test)
-//   ran                      exactly these hooks ran, in dispatch order
+//   ran                      exactly these hooks ran, in the order they ran (sync chain, then async)
 //   not_ran                  none of these ran
 //   outcomes                 every run of the hook has this outcome (a hook with no run fails)
 //   payload                  a subset of the final payload: objects key by key, arrays and

@@ -11,6 +11,7 @@ import { parseJsonWithPositions as parseStrictJson } from '../declarations/json.
 import { yamlLocator } from '../declarations/frontmatter.js';
 import { readSourceFile, type Locator, type PathSeg, type Position } from '../declarations/source-file.js';
 import { schemaDiagnostics } from '../validate/schema-check.js';
+import { didYouMean } from '../matching/suggest.js';
 import type { HooktestCode } from './codes.js';
 import { parseTextPattern } from './expect.js';
 import type { Expectations, FilePosition, TestCase, TestFile, TextPattern } from './model.js';
@@ -32,7 +33,7 @@ export async function loadTestFile(file: string): Promise<LoadedTestFile> {
   const parsed = file.toLowerCase().endsWith('.json') ? parseJson(read.text, file) : parseYaml(read.text, file);
   if (!parsed.ok) return { diagnostics: parsed.diagnostics };
   const schema = schemaDiagnostics('hooktest', parsed.document, parsed.locate, file);
-  if (schema.length > 0) return { diagnostics: schema };
+  if (schema.length > 0) return { diagnostics: schema.map(withKeyHint) };
   return new FileReader(file, parsed.document as RawFile, parsed.locate).read();
 }
 
@@ -121,6 +122,44 @@ interface RawCase {
   expect?: Record<string, unknown>;
 }
 
+/** What `${HOOKTEST_DIR}` stands for in a test file's `env` values: the folder holding the file. */
+export const HOOKTEST_DIR = '${HOOKTEST_DIR}';
+
+/**
+ * A test file's `env`, with `${HOOKTEST_DIR}` in its values replaced by the file's folder, so a
+ * file can point a variable at files beside it whatever the current directory (the demo's
+ * Claude Code settings: `CLAUDE_CONFIG_DIR: ${HOOKTEST_DIR}/../../home/.claude`). Nothing else
+ * in a value is expanded.
+ */
+export function fileEnv(env: Record<string, string>, dir: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replaceAll(HOOKTEST_DIR, dir)]));
+}
+
+/** The keys of schemas/hooktest.schema.json at each level (a unit test holds them equal). */
+export const TEST_FILE_KEYS = {
+  file: ['name', 'workspace', 'dialect', 'env', 'cases'],
+  case: ['name', 'event', 'dialect', 'payload', 'payload_file', 'hooks', 'dry_run', 'expect'],
+  expect: ['verdict', 'exit_code', 'reason', 'ran', 'not_ran', 'outcomes', 'payload', 'context', 'max_duration_ms'],
+} as const;
+
+/** The schema's `<where>: unknown key "<k>"` (src/validate/schema-check.ts), with the closest keys. */
+function withKeyHint(d: Diagnostic): Diagnostic {
+  if (d.code !== 'schema_additional_properties') return d;
+  const m = /^(.*): unknown key ("(?:[^"\\]|\\.)*")$/.exec(d.message);
+  if (!m) return d;
+  const where = m[1]!;
+  const known =
+    where === 'document'
+      ? TEST_FILE_KEYS.file
+      : /^cases\[\d+\]$/.test(where)
+        ? TEST_FILE_KEYS.case
+        : /^cases\[\d+\]\.expect$/.test(where)
+          ? TEST_FILE_KEYS.expect
+          : undefined;
+  if (known === undefined) return d;
+  return { ...d, message: d.message + didYouMean(JSON.parse(m[2]!) as string, known) };
+}
+
 /** The keys a dry run can check: it runs nothing, so only which hooks would run. */
 const DRY_RUN_KEYS = new Set(['ran', 'not_ran']);
 
@@ -144,7 +183,7 @@ class FileReader {
     const testFile: TestFile = {
       file: this.file,
       name: this.raw.name ?? basename(this.file),
-      env: { ...this.raw.env },
+      env: fileEnv(this.raw.env ?? {}, dirname(this.file)),
       cases,
     };
     if (workspace !== undefined) testFile.workspace = workspace;
@@ -185,6 +224,7 @@ class FileReader {
       eventPosition: this.position([...at, 'event']),
       namePositions: this.namePositions(raw, at),
     };
+    if (expect?.verdict !== undefined) testCase.verdictPosition = this.position([...at, 'expect', 'verdict']);
     const dialect = raw.dialect ?? this.raw.dialect;
     if (dialect !== undefined) testCase.dialect = dialect;
     if (raw.hooks !== undefined) testCase.hooks = [...raw.hooks];

@@ -39,6 +39,8 @@ export interface TestCase {
   /** Where its `event` key is written, and each name of `hooks`/`ran`/`not_ran`/`outcomes` (for exit 2 checks). */
   eventPosition: FilePosition;
   namePositions: { name: string; position: FilePosition }[];
+  /** Where `expect.verdict` is written (its word is checked against the case's dialect). */
+  verdictPosition?: FilePosition;
 }
 
 export interface TestFile {
@@ -73,12 +75,12 @@ export type CaseResult =
       context: string | null;
       error: string | null;
       payload: Record<string, unknown>;
-      /** In dispatch order. */
+      /** In the order they ran: the sync chain, then the async hooks, each in dispatch order. */
       runs: CaseRun[];
     }
   | {
       kind: 'plan';
-      /** The hooks that would run, in dispatch order. */
+      /** The hooks that would run, in the order they would run (sync, then async). */
       wouldRun: string[];
     };
 
@@ -109,6 +111,8 @@ export interface CaseReport {
   suite: string;
   name: string;
   event: string;
+  /** The dialect that fired (or would fire) the case's event; undefined when none was chosen. */
+  dialect?: string;
   position: FilePosition;
   dryRun: boolean;
   status: 'passed' | 'failed';

@@ -11,6 +11,8 @@ export type FireCase = (testCase: TestCase, testFile: TestFile) => Promise<CaseR
 
 export interface RunTestsOptions {
   fire: FireCase;
+  /** The dialect that fires a case's event (the reports name it); undefined when unknown. */
+  dialectOf?: (testCase: TestCase, testFile: TestFile) => Promise<string | undefined>;
   /** Run only the cases whose name contains this text. */
   filter?: string;
   bail?: boolean;
@@ -33,7 +35,7 @@ export async function runTests(files: readonly TestFile[], opts: RunTestsOptions
   let bailed = false;
   outer: for (const testFile of files) {
     for (const testCase of selectedCases(testFile, opts.filter)) {
-      const report = await runCase(testFile, testCase, opts.fire, now, cwd);
+      const report = await runCase(testFile, testCase, opts, now, cwd);
       cases.push(report);
       opts.onCase?.(report);
       if (opts.bail && report.status === 'failed') {
@@ -56,21 +58,23 @@ export async function runTests(files: readonly TestFile[], opts: RunTestsOptions
 async function runCase(
   testFile: TestFile,
   testCase: TestCase,
-  fire: FireCase,
+  opts: Pick<RunTestsOptions, 'fire' | 'dialectOf'>,
   now: () => number,
   cwd: string,
 ): Promise<CaseReport> {
+  const dialect = await opts.dialectOf?.(testCase, testFile).catch(() => undefined);
   const base = {
     file: relativeToCwd(testFile.file, cwd),
     suite: testFile.name,
     name: testCase.name,
     event: testCase.event,
+    ...(dialect !== undefined ? { dialect } : {}),
     position: testCase.position,
     dryRun: testCase.dryRun,
   };
   const started = now();
   try {
-    const result = await fire(testCase, testFile);
+    const result = await opts.fire(testCase, testFile);
     const unmet = evaluateCase(testCase, result);
     return {
       ...base,
@@ -110,7 +114,7 @@ function remainingCases(
   return left;
 }
 
-/** SPEC §8: 0 when every case passed (or none was selected), 1 when one failed. */
+/** SPEC §8: 0 when every case passed (or none ran, which only --pass-with-no-tests lets through), 1 when one failed. */
 export function testRunExitCode(report: Pick<TestRunReport, 'failed'>): number {
   return report.failed > 0 ? ExitCode.no : ExitCode.ok;
 }

@@ -67,6 +67,8 @@ export interface StarterCase {
   hook: string;
   /** What firing the case gave when the file was written. */
   observed: CaseResult;
+  /** This case's payload when it differs from the shared skeleton (the hook's matcher needs it). */
+  payload?: Record<string, unknown>;
 }
 
 export interface StarterInput {
@@ -87,7 +89,8 @@ export function starterTestFile(input: StarterInput): string {
     `# Starter tests for the hooks of ${input.event}, written by \`hookctl hooks test --init ${input.event}\`.`,
     '# Each case runs one hook with a skeleton of the payload. Its expectations are what the hook did',
     '# with that payload when this file was written: change the payload and the expectations to what',
-    '# the hook must do, and `hookctl hooks test` keeps checking it. Format: SPEC §8, docs/HOOKTEST.md.',
+    '# the hook must do, and `hookctl hooks test` keeps checking it (see: hookctl hooks test --help).',
+    '# Format: https://github.com/hookctl/hookctl/blob/main/docs/HOOKTEST.md',
     `name: ${q(`${input.event} hooks`)}`,
     `dialect: ${q(input.dialect)}`,
     `workspace: ${q(input.workspace)}`,
@@ -99,8 +102,10 @@ export function starterTestFile(input: StarterInput): string {
       `    event: ${q(input.event)}`,
       `    hooks: [${q(c.hook)}]`,
     );
-    lines.push(...yamlMap('payload', input.payload, '    '));
-    if (input.untyped?.length) lines.push(`      # more fields of the payload: ${input.untyped.join(', ')}`);
+    const payload = c.payload ?? input.payload;
+    const untyped = (input.untyped ?? []).filter((f) => !(f in payload));
+    lines.push(...yamlMap('payload', payload, '    '));
+    if (untyped.length) lines.push(`      # more fields of the payload: ${untyped.join(', ')}`);
     lines.push('    expect:', ...expectLines(c.observed).map((l) => `      ${l}`));
   }
   return lines.join('\n') + '\n';

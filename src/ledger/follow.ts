@@ -29,6 +29,8 @@ export interface FollowOptions {
   /** Print only the last N existing matching records first (default: all of them). */
   last?: number;
   onRecord: (record: RunRecord) => void;
+  /** Once the records already in the logs have been given to onRecord. */
+  onCaughtUp?: () => void;
   /** Lines that were not a JSON object, as they are found. */
   onSkipped?: (count: number) => void;
   signal: AbortSignal;
@@ -88,6 +90,7 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
   let first = mergeByTime(...existing);
   if (opts.last !== undefined && first.length > opts.last) first = first.slice(first.length - opts.last);
   for (const r of first) opts.onRecord(r);
+  opts.onCaughtUp?.();
 
   const close = (log: FollowedLog) => {
     if (log.fd !== undefined) closeSync(log.fd);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { usageError } from '../errors.js';
 import { hasWildcard, isValidPattern, pathMatch } from '../matching/pathmatch.js';
 import type { RunRecord } from './record.js';
+import type { WorkspaceScope } from './workspace-scope.js';
 
 export interface RecordFilter {
   /** Go path.Match pattern (exact when it has no wildcard). */
@@ -21,6 +22,11 @@ export interface RecordFilter {
   dialect?: string;
   /** One dispatch: its `dispatch_id`. */
   dispatch?: string;
+  /**
+   * Only the records of this workspace (SPEC §9); absent: every workspace (`--all-workspaces`).
+   * Tested last, so that it counts only the records every other filter kept.
+   */
+  workspace?: WorkspaceScope;
 }
 
 export interface ReadResult {
@@ -41,7 +47,7 @@ const NEWLINE = 0x0a;
 
 /** The filter as a predicate. An invalid event pattern is a usage error (exit 2). */
 export function compileFilter(filter: RecordFilter): (record: RunRecord) => boolean {
-  const { event, outcome, hook, since, dialect, dispatch } = filter;
+  const { event, outcome, hook, since, dialect, dispatch, workspace } = filter;
   if (event !== undefined && !isValidPattern(event)) {
     throw usageError(`invalid --event pattern "${event}": syntax error in pattern`);
   }
@@ -58,7 +64,8 @@ export function compileFilter(filter: RecordFilter): (record: RunRecord) => bool
     (hook === undefined || r.hook_name === hook) &&
     (dialect === undefined || r.dialect === dialect) &&
     (dispatch === undefined || r.dispatch_id === dispatch) &&
-    (sinceMs === undefined || recordTime(r) >= sinceMs);
+    (sinceMs === undefined || recordTime(r) >= sinceMs) &&
+    (workspace === undefined || workspace.keeps(r));
 }
 
 /** Milliseconds of `recorded_at`; a record without a readable time sorts first. */

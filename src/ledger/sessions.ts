@@ -9,6 +9,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { hookRunsFile } from '../paths.js';
 import { recordTime, scanRecords, tailRecordsSync } from './reader.js';
+import { outcomeCounts } from './stats.js';
+import type { WorkspaceScope } from './workspace-scope.js';
 
 /** One dialect's folder of sessions. */
 export interface SessionsFolder {
@@ -42,6 +44,11 @@ export interface SessionsQuery {
   since?: Date;
   /** Only the N newest sessions. */
   last?: number;
+  /**
+   * Only the records of this workspace (SPEC §9): a session counts only those, and a session
+   * with none is not listed. Absent: every workspace.
+   */
+  workspace?: WorkspaceScope;
 }
 
 export interface SessionsResult {
@@ -49,6 +56,11 @@ export interface SessionsResult {
   sessions: SessionSummary[];
   /** Lines that were not a JSON object, over every log read. */
   skipped: number;
+  /**
+   * Records left out for having no workspace: over the logs summarised, or, when no session of
+   * the workspace was found, over every record looked at.
+   */
+  withoutWorkspace: number;
 }
 
 /** Every session log in the folders (a folder that does not exist has none). */
@@ -75,22 +87,29 @@ export function findSessionLogs(folders: readonly SessionsFolder[]): SessionLog[
 }
 
 /** The counts and times of one log: a scan of every line, one record in memory at a time. */
-export function summariseLog(log: SessionLog): { summary: SessionSummary; skipped: number } {
-  const outcomes: Record<string, number> = {};
+export function summariseLog(
+  log: SessionLog,
+  workspace?: WorkspaceScope,
+): { summary: SessionSummary; skipped: number } {
+  const outcomes = outcomeCounts();
   let runs = 0;
   // Earliest and latest by recorded_at, not by line: concurrent writers stamp a record, then
   // append it, so lines a few milliseconds apart can land out of order.
   let first: { ms: number; text: string } | undefined;
   let last: { ms: number; text: string } | undefined;
-  const { skipped } = scanRecords(log.file, (r) => {
-    runs++;
-    const outcome = typeof r.outcome === 'string' ? r.outcome : 'unknown';
-    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-    const ms = recordTime(r);
-    if (!Number.isFinite(ms)) return;
-    if (first === undefined || ms < first.ms) first = { ms, text: r.recorded_at };
-    if (last === undefined || ms > last.ms) last = { ms, text: r.recorded_at };
-  });
+  const { skipped } = scanRecords(
+    log.file,
+    (r) => {
+      runs++;
+      const outcome = typeof r.outcome === 'string' ? r.outcome : 'unknown';
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+      const ms = recordTime(r);
+      if (!Number.isFinite(ms)) return;
+      if (first === undefined || ms < first.ms) first = { ms, text: r.recorded_at };
+      if (last === undefined || ms > last.ms) last = { ms, text: r.recorded_at };
+    },
+    workspace === undefined ? {} : { workspace },
+  );
   return {
     summary: {
       session_id: log.session_id,
@@ -110,8 +129,10 @@ export function summariseLog(log: SessionLog): { summary: SessionSummary; skippe
  * lines, since concurrent writers may append a record a few milliseconds older after a newer one.
  * A log without a readable time: its mtime.
  */
-function lastActivityMs(log: SessionLog): number {
-  const ms = Math.max(...tailRecordsSync(log.file, TAIL_RECORDS).records.map(recordTime));
+function lastActivityMs(log: SessionLog, workspace: WorkspaceScope | undefined): number | undefined {
+  const { records } = tailRecordsSync(log.file, TAIL_RECORDS, workspace === undefined ? {} : { workspace });
+  if (workspace !== undefined && records.length === 0) return undefined; // no record of the workspace
+  const ms = Math.max(...records.map(recordTime));
   return Number.isFinite(ms) ? ms : log.mtimeMs;
 }
 
@@ -136,20 +157,26 @@ export function listSessions(folders: readonly SessionsFolder[], q: SessionsQuer
   // A log is written after each of its records is stamped: one not modified since `since` has no
   // record since then, and needs no read at all.
   if (sinceMs !== undefined) logs = logs.filter((log) => log.mtimeMs >= sinceMs);
+  const chooser = q.workspace?.quiet();
   if (sinceMs !== undefined || q.last !== undefined) {
     // Choose by the last record (one backwards read each), then scan only the chosen logs.
-    let chosen = logs.map((log) => ({ log, ms: lastActivityMs(log) }));
+    let chosen = logs.flatMap((log) => {
+      const ms = lastActivityMs(log, chooser);
+      return ms === undefined ? [] : [{ log, ms }];
+    });
     if (sinceMs !== undefined) chosen = chosen.filter((c) => c.ms >= sinceMs);
     chosen.sort(newestFirst);
     if (q.last !== undefined) chosen = chosen.slice(0, q.last);
     logs = chosen.map((c) => c.log);
   }
-  const rows = logs.map((log) => {
-    const { summary, skipped: s } = summariseLog(log);
+  const rows = logs.flatMap((log) => {
+    const { summary, skipped: s } = summariseLog(log, q.workspace);
     skipped += s;
+    if (q.workspace !== undefined && summary.runs === 0) return []; // no record of the workspace
     const ms = summary.last_recorded_at === null ? NaN : Date.parse(summary.last_recorded_at);
-    return { log, summary, ms: Number.isNaN(ms) ? log.mtimeMs : ms };
+    return [{ log, summary, ms: Number.isNaN(ms) ? log.mtimeMs : ms }];
   });
   rows.sort(newestFirst);
-  return { sessions: rows.map((r) => r.summary), skipped };
+  const hidden = (q.workspace?.withoutWorkspace ?? 0) + (rows.length === 0 ? (chooser?.withoutWorkspace ?? 0) : 0);
+  return { sessions: rows.map((r) => r.summary), skipped, withoutWorkspace: hidden };
 }

@@ -21,6 +21,14 @@ export interface RunStatsRow {
   max_ms: number;
 }
 
+/**
+ * Counts keyed by outcome. A record's outcome is any string a log holds (`__proto__` and
+ * `hasOwnProperty` included), so the counts live in an object with no prototype to collide with.
+ */
+export function outcomeCounts(): Record<string, number> {
+  return Object.create(null) as Record<string, number>;
+}
+
 /** A row being counted: its counts, and a count per distinct duration for the percentiles. */
 type Group = Omit<RunStatsRow, 'p50_ms' | 'p95_ms' | 'p99_ms' | 'max_ms'> & { durations: Map<number, number> };
 
@@ -39,7 +47,7 @@ export class RunStats {
     if (byDialect === undefined) byEvent.set(event, (byDialect = new Map()));
     let g = byDialect.get(dialect);
     if (g === undefined) {
-      g = { hook_name: hook, event, dialect, runs: 0, outcomes: {}, timed_out: 0, durations: new Map() };
+      g = { hook_name: hook, event, dialect, runs: 0, outcomes: outcomeCounts(), timed_out: 0, durations: new Map() };
       byDialect.set(dialect, g);
     }
     g.runs++;

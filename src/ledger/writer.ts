@@ -1,7 +1,7 @@
 // Appending run records (SPEC §5). Each record is one line written with ONE write(2) on a file
 // opened with O_APPEND: the kernel then places every record whole at the end of the file, so
 // concurrent `hooks fire` processes never interleave or tear each other's lines.
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { RunRecord } from './record.js';
 
@@ -126,13 +126,38 @@ function endsInNewline(fd: number): boolean {
 /**
  * One write(2) for the whole buffer, whatever its size (writeSync with a buffer does not split,
  * unlike writeFile/appendFile). A regular file only takes less on disk-full or a signal; the
- * remainder is then written rather than lost, though that record is no longer atomic.
+ * remainder is then written rather than lost, though that record is no longer atomic. When the
+ * rest cannot be written (the disk is full), the part that was is taken back off the end of the
+ * file: no half line is ever left.
  */
 function writeOnce(fd: number, bytes: Buffer): void {
   let offset = 0;
   while (offset < bytes.length) {
-    const bytesWritten = writeSync(fd, bytes, offset, bytes.length - offset);
-    if (bytesWritten === 0) throw new Error('ledger write made no progress');
+    let bytesWritten: number;
+    try {
+      bytesWritten = writeSync(fd, bytes, offset, bytes.length - offset);
+    } catch (err) {
+      if (offset > 0) removeTail(fd, offset);
+      throw err;
+    }
+    if (bytesWritten === 0) {
+      if (offset > 0) removeTail(fd, offset);
+      throw Object.assign(new Error('ledger write made no progress'), { code: 'ENOSPC' });
+    }
     offset += bytesWritten;
+  }
+}
+
+/**
+ * Truncates the `written` bytes this process just appended. They are the file's last bytes: the
+ * write that followed them failed for want of space, and so does any other writer's append to
+ * the same full file system. (A truncate needs no space.)
+ */
+function removeTail(fd: number, written: number): void {
+  try {
+    const { size } = fstatSync(fd);
+    ftruncateSync(fd, Math.max(0, size - written));
+  } catch {
+    // Nothing more can be done; the reader skips a torn line and says so.
   }
 }

@@ -5,7 +5,7 @@
 // Decisions (docs/OBSERVABILITY.md): a signal is exported only when its endpoint is known (its own
 // `_TRACES_ENDPOINT`/`_LOGS_ENDPOINT`, or the base `OTEL_EXPORTER_OTLP_ENDPOINT` plus `/v1/traces`
 // or `/v1/logs`), so setting only the traces endpoint exports spans and no logs; `OTEL_SDK_DISABLED=true`
-// turns export off; `grpc` is not spoken (OTLP/HTTP only): a warning, and protobuf over HTTP.
+// turns export off; `grpc` is not spoken (OTLP/HTTP only): one warning, and protobuf over HTTP.
 
 export type OtlpProtocol = 'http/protobuf' | 'http/json';
 
@@ -49,6 +49,7 @@ export function otlpExportConfig(env: NodeJS.ProcessEnv, opts: ExportOptions = {
   }
   const warnings: string[] = [];
   const config: OtlpExportConfig = { resource: resourceFromEnv(env, warnings), warnings };
+  const unsupported = new Map<string, string>(); // variable -> its value: one warning for them all
   for (const [key, upper, path] of SIGNALS) {
     const own = opts.endpoint === undefined ? value(`OTEL_EXPORTER_OTLP_${upper}_ENDPOINT`) : undefined;
     const url = own ?? (base !== undefined ? joinPath(base, path) : undefined);
@@ -60,8 +61,11 @@ export function otlpExportConfig(env: NodeJS.ProcessEnv, opts: ExportOptions = {
     config[key] = {
       url,
       protocol: protocolOf(
-        value(`OTEL_EXPORTER_OTLP_${upper}_PROTOCOL`) ?? value('OTEL_EXPORTER_OTLP_PROTOCOL'),
-        warnings,
+        value(`OTEL_EXPORTER_OTLP_${upper}_PROTOCOL`) !== undefined
+          ? `OTEL_EXPORTER_OTLP_${upper}_PROTOCOL`
+          : 'OTEL_EXPORTER_OTLP_PROTOCOL',
+        value,
+        unsupported,
       ),
       headers: {
         ...parseKeyValues(value('OTEL_EXPORTER_OTLP_HEADERS'), 'OTEL_EXPORTER_OTLP_HEADERS', warnings),
@@ -73,6 +77,12 @@ export function otlpExportConfig(env: NodeJS.ProcessEnv, opts: ExportOptions = {
       },
     };
   }
+  if (unsupported.size > 0) {
+    const list = [...unsupported].map(([name, v]) => `${name} "${v}"`);
+    warnings.push(
+      `${list.join(', ')} ${list.length === 1 ? 'is' : 'are'} not supported (hookctl speaks OTLP/HTTP); using http/protobuf`,
+    );
+  }
   return config.traces === undefined && config.logs === undefined && warnings.length === 0 ? undefined : config;
 }
 
@@ -81,10 +91,19 @@ function joinPath(base: string, path: string): string {
   return base.endsWith('/') ? base + path : `${base}/${path}`;
 }
 
-function protocolOf(v: string | undefined, warnings: string[]): OtlpProtocol {
+/**
+ * The protocol a signal's variable names. An unsupported one (`grpc`) is noted in `unsupported`,
+ * once per variable, so that both signals reading OTEL_EXPORTER_OTLP_PROTOCOL give one warning.
+ */
+function protocolOf(
+  name: string,
+  value: (name: string) => string | undefined,
+  unsupported: Map<string, string>,
+): OtlpProtocol {
+  const v = value(name);
   if (v === undefined || v === 'http/protobuf') return 'http/protobuf';
   if (v === 'http/json') return 'http/json';
-  warnings.push(`OTEL_EXPORTER_OTLP_PROTOCOL "${v}" is not supported (hookctl speaks OTLP/HTTP); using http/protobuf`);
+  unsupported.set(name, v);
   return 'http/protobuf';
 }
 

@@ -1,37 +1,62 @@
-// Sending telemetry (./model.ts) over OTLP/HTTP with the official OpenTelemetry exporters.
-// Loaded only when exporting (a dynamic import: its own chunk in the build), because the
-// OpenTelemetry packages cost start-up time that a non-exporting run must not pay.
+// Sending telemetry (./model.ts) over OTLP/HTTP: encoded by the official OpenTelemetry serializers
+// (@opentelemetry/otlp-transformer, protobuf or JSON), posted by node:http here. Loaded only when
+// exporting (a dynamic import: its own chunk in the build), because the OpenTelemetry packages cost
+// start-up time that a non-exporting run must not pay.
 //
-// The spans and log records are handed to the exporters as the SDK's ReadableSpan and
+// The spans and log records are handed to the serializers as the SDK's ReadableSpan and
 // ReadableLogRecord, built from our data rather than through a tracer: their ids and times are
-// what happened (made before each hook started, or read back from the ledger), and every export
-// call's outcome is seen here, so a collector that is down or slow costs a bounded time and one
-// warning, and never the verdict, the exit code or the ledger.
+// what happened (made before each hook started, or read back from the ledger).
+//
+// The request is ours, not an exporter's, so that its bounds hold (SPEC §9, issues 22 and 24):
+// every attempt has a deadline at which its request and socket are destroyed, whatever state they
+// are in (connecting to a host that drops the attempt, waiting on headers that trickle), so nothing
+// outlives the budget or keeps the process alive; the answer is its status line (the body is never
+// waited for); a connection that fails (refused, reset, no route) fails at once, and only the
+// statuses OTLP calls retryable (429, 502, 503, 504) are retried, when the wait fits the budget.
+import { request as httpRequest, type ClientRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { SpanKind, SpanStatusCode, TraceFlags, type HrTime } from '@opentelemetry/api';
 import { millisToHrTime, TraceState } from '@opentelemetry/core';
+import {
+  JsonLogsSerializer,
+  JsonTraceSerializer,
+  ProtobufLogsSerializer,
+  ProtobufTraceSerializer,
+} from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes, type Resource } from '@opentelemetry/resources';
 import type { ReadableLogRecord } from '@opentelemetry/sdk-logs';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import type { OtlpExportConfig, OtlpSignalConfig } from './config.js';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace';
+import type { OtlpExportConfig, OtlpProtocol, OtlpSignalConfig } from './config.js';
 import type { LogData, SpanData, Telemetry } from './model.js';
 
 /** Spans or log records per export request. */
 export const BATCH_SIZE = 512;
 
+/** Retries of one request answered with a retryable status, at most. */
+export const MAX_RETRIES = 4;
+const FIRST_BACKOFF_MS = 250;
+const MAX_BACKOFF_MS = 5000;
+/** The statuses the OTLP/HTTP specification says to retry. */
+const RETRYABLE = new Set([429, 502, 503, 504]);
+
 export interface SendOptions {
-  /** All of the export from this call on, loading the exporters, both signals, every batch and
-   * retry: a down or slow collector costs at most this. */
+  /** All of the export from this call on, both signals, every batch and retry: a down or slow
+   * collector costs at most this, and no request or socket outlives it. */
   budgetMs: number;
-  /** One request's limit, retries included (default: the budget). */
+  /** One attempt's limit (default: what is left of the budget). */
   requestTimeoutMs?: number;
   /** The instrumentation scope's version: hookctl's. */
   version: string;
 }
 
-interface Exporter<T> {
-  export(items: T[], done: (result: { code: number; error?: Error }) => void): void;
-  shutdown(): Promise<void>;
+interface Serializer<T> {
+  serializeRequest(items: T[]): Uint8Array | undefined;
 }
+
+const CONTENT_TYPE: Record<OtlpProtocol, string> = {
+  'http/protobuf': 'application/x-protobuf',
+  'http/json': 'application/json',
+};
 
 /** Sends what the config has endpoints for. Returns warnings (empty when everything arrived). */
 export async function sendTelemetry(
@@ -42,87 +67,147 @@ export async function sendTelemetry(
   const deadline = Date.now() + opts.budgetMs;
   const resource = resourceFromAttributes(config.resource);
   const scope = { name: 'hookctl', version: opts.version };
-  const sendTraces = config.traces !== undefined && telemetry.spans.length > 0;
-  const sendLogs = config.logs !== undefined && telemetry.logs.length > 0;
-  // The exporter packages load first, inside the budget; each request then gets what is left, so
-  // a request still waiting on a slow collector never outlives the budget (nor keeps us alive).
-  const [TraceExporter, LogExporter] = await Promise.all([
-    sendTraces ? traceExporterClass(config.traces!) : undefined,
-    sendLogs ? logExporterClass(config.logs!) : undefined,
-  ]);
-  const timeoutMillis = Math.max(1, Math.min(opts.requestTimeoutMs ?? Infinity, deadline - Date.now()));
-  const options = (c: OtlpSignalConfig) => ({
-    url: c.url,
-    headers: c.headers,
-    timeoutMillis,
-    httpAgentOptions: { keepAlive: false },
-  });
+  const send = { deadline, requestTimeoutMs: opts.requestTimeoutMs ?? Infinity, userAgent: `hookctl/${opts.version}` };
   const jobs: Promise<string | undefined>[] = [];
-  if (TraceExporter !== undefined) {
+  if (config.traces !== undefined && telemetry.spans.length > 0) {
     const spans = telemetry.spans.map((s) => readableSpan(s, resource, scope));
-    const exporter = new TraceExporter(options(config.traces!));
-    jobs.push(sendAll(['span', 'spans'], config.traces!.url, exporter, spans, deadline));
+    const serializer = config.traces.protocol === 'http/json' ? JsonTraceSerializer : ProtobufTraceSerializer;
+    jobs.push(sendAll(['span', 'spans'], config.traces, serializer, spans, send));
   }
-  if (LogExporter !== undefined) {
+  if (config.logs !== undefined && telemetry.logs.length > 0) {
     const logs = telemetry.logs.map((l) => readableLog(l, resource, scope));
-    const exporter = new LogExporter(options(config.logs!));
-    jobs.push(sendAll(['log record', 'log records'], config.logs!.url, exporter, logs, deadline));
+    const serializer = config.logs.protocol === 'http/json' ? JsonLogsSerializer : ProtobufLogsSerializer;
+    jobs.push(sendAll(['log record', 'log records'], config.logs, serializer, logs, send));
   }
   const results = await Promise.all(jobs);
   return results.filter((w): w is string => w !== undefined);
 }
 
+interface SendLimits {
+  deadline: number;
+  requestTimeoutMs: number;
+  userAgent: string;
+}
+
 /** Batches one after another; stops at the first failure or at the deadline. */
 async function sendAll<T>(
   what: [one: string, many: string],
-  url: string,
-  exporter: Exporter<T>,
+  signal: OtlpSignalConfig,
+  serializer: Serializer<T>,
   items: T[],
-  deadline: number,
+  limits: SendLimits,
 ) {
   let sent = 0;
   try {
     for (let i = 0; i < items.length; i += BATCH_SIZE) {
       const batch = items.slice(i, i + BATCH_SIZE);
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new Error('out of time');
-      const result = await withDeadline(
-        new Promise<{ code: number; error?: Error }>((resolve) => exporter.export(batch, resolve)),
-        remaining,
-      );
-      if (result.code !== 0) throw result.error ?? new Error('export failed');
+      const body = serializer.serializeRequest(batch);
+      if (body === undefined) throw new Error('the batch could not be encoded');
+      await deliver(signal, body, limits);
       sent += batch.length;
     }
     return undefined;
   } catch (err) {
     const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    return `OpenTelemetry export to ${url} failed (${why || 'no response'}): ${items.length - sent} of ${items.length} ${what[items.length === 1 ? 0 : 1]} not sent; the ledger has every run`;
-  } finally {
-    void exporter.shutdown().catch(() => {});
+    return `OpenTelemetry export to ${signal.url} failed (${why || 'no response'}): ${items.length - sent} of ${items.length} ${what[items.length === 1 ? 0 : 1]} not sent; the ledger has every run`;
   }
 }
 
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  if (ms > 2 ** 31 - 1) return work; // no deadline (a timer that long would fire at once)
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    timer.unref(); // never what keeps the process alive
+/** One request, retried while its answer is a retryable status and the wait fits the deadline. */
+async function deliver(signal: OtlpSignalConfig, body: Uint8Array, limits: SendLimits): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const remaining = limits.deadline - Date.now();
+    if (remaining <= 0) throw new Error('out of time');
+    const answer = await post(signal, body, Math.min(limits.requestTimeoutMs, remaining), limits.userAgent);
+    if (answer.status >= 200 && answer.status < 300) return;
+    const wait = retryDelay(answer, attempt, limits.deadline - Date.now());
+    if (wait === undefined) throw new Error(`HTTP ${answer.status}${answer.statusText ? ` ${answer.statusText}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+export interface Answer {
+  status: number;
+  statusText?: string;
+  /** The Retry-After header, as sent. */
+  retryAfter?: string;
+}
+
+/**
+ * How long to wait before retrying an answer, or undefined to give up: only a retryable status
+ * (a connection that failed is never retried: it throws before there is an answer), at most
+ * MAX_RETRIES times, after the collector's Retry-After (seconds or an HTTP date) or an exponential
+ * backoff with ±20 % jitter, and only when that wait ends before the deadline.
+ */
+export function retryDelay(
+  answer: Answer,
+  attempt: number,
+  remainingMs: number,
+  now = Date.now(),
+  random = Math.random,
+): number | undefined {
+  if (!RETRYABLE.has(answer.status) || attempt >= MAX_RETRIES) return undefined;
+  const after = retryAfterMs(answer.retryAfter, now);
+  const backoff = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** attempt) * (0.8 + 0.4 * random());
+  const wait = Math.round(after ?? backoff);
+  return wait < remainingMs ? wait : undefined;
+}
+
+function retryAfterMs(header: string | undefined, now: number): number | undefined {
+  if (header === undefined || header.trim() === '') return undefined;
+  if (/^\s*\d+\s*$/.test(header)) return Number(header) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * POSTs one body and resolves with the status line; rejects when the connection fails or no
+ * answer has begun within `timeoutMs`. Either way the request and its socket are destroyed as soon
+ * as it settles: the body of the answer is not read, and nothing of it stays open.
+ */
+function post(signal: OtlpSignalConfig, body: Uint8Array, timeoutMs: number, userAgent: string): Promise<Answer> {
+  return new Promise<Answer>((resolve, reject) => {
+    const url = new URL(signal.url);
+    let settled = false;
+    let req: ClientRequest | undefined;
+    const settle = (outcome: Answer | Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req?.destroy();
+      if (outcome instanceof Error) reject(outcome);
+      else resolve(outcome);
+    };
+    const ms = Math.max(1, Math.min(timeoutMs, 2 ** 31 - 1));
+    const timer = setTimeout(() => settle(new Error(`no answer within ${Math.round(ms)} ms`)), ms);
+    try {
+      req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
+        method: 'POST',
+        // A connection of its own, closed with the request: none is pooled or kept alive.
+        agent: false,
+        headers: {
+          ...signal.headers,
+          'content-type': CONTENT_TYPE[signal.protocol],
+          'content-length': body.byteLength,
+          'user-agent': userAgent,
+        },
+      });
+    } catch (err) {
+      settle(err instanceof Error ? err : new Error(String(err))); // an invalid header, say
+      return;
+    }
+    req.on('error', (err: NodeJS.ErrnoException) => settle(new Error(err.message || err.code || 'request failed')));
+    req.on('response', (res) => {
+      res.on('error', () => {}); // destroyed unread below: its "aborted" is expected
+      const retryAfter = res.headers['retry-after'];
+      settle({
+        status: res.statusCode ?? 0,
+        ...(res.statusMessage ? { statusText: res.statusMessage } : {}),
+        ...(retryAfter !== undefined ? { retryAfter } : {}),
+      });
+    });
+    req.end(body);
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
-// Each protocol's exporter package is loaded only when that protocol is used.
-async function traceExporterClass(c: OtlpSignalConfig) {
-  return c.protocol === 'http/json'
-    ? (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter
-    : (await import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter;
-}
-
-async function logExporterClass(c: OtlpSignalConfig) {
-  return c.protocol === 'http/json'
-    ? (await import('@opentelemetry/exporter-logs-otlp-http')).OTLPLogExporter
-    : (await import('@opentelemetry/exporter-logs-otlp-proto')).OTLPLogExporter;
 }
 
 function hr(ms: number): HrTime {

@@ -17,18 +17,32 @@ export type DocumentPath = (string | number)[];
  */
 export type Locate = (path: readonly (string | number)[]) => number | { line: number; column?: number } | undefined;
 
-/** The declaration source a file of each kind is; test files (`hooktest`) are none. */
-const SOURCE_OF_KIND: Readonly<Partial<Record<SchemaKind, Source>>> = {
-  'compozy-config': 'config',
-  'compozy-extension': 'extension',
-  'compozy-agent': 'agent_definition',
-  'compozy-skill': 'skill',
-  'cosh-config': 'cosh_config',
-  'cosh-extension': 'cosh_extension',
-};
+/**
+ * What a dialect says about the documents of one of its schemas, so that this file reads every
+ * dialect's schema errors without knowing their formats (docs/DESIGN.md, "Dialects"). A kind with
+ * no layout (`hooktest`) gets the defaults.
+ */
+export interface SchemaLayout {
+  /** The declaration source a file of this kind is (on each diagnostic). */
+  readonly source?: Source;
+  /** What the path `[]` is called in messages (default `document`; `front matter`). */
+  readonly root?: string;
+  /** A JSON pointer where an unknown key is an unknown event (cosh: `/hooks`). */
+  readonly eventMap?: string;
+  /** An unknown key warns rather than errs (cosh), except at `eventMap`. */
+  readonly unknownKeysWarn?: boolean;
+  /**
+   * The name of the hook `path` is inside, as `hooks list` shows it. `nameAt(p)` is the trimmed
+   * `name` of the object at p; `valueAt(p)` the value at p.
+   */
+  hookNameAt?(
+    path: DocumentPath,
+    nameAt: (p: DocumentPath) => string | undefined,
+    valueAt: (p: DocumentPath) => unknown,
+  ): string | undefined;
+}
 
-/** Where the event map sits in both cosh schemas; an unknown key there is an unknown event. */
-const COSH_EVENT_MAP = '/hooks';
+const NO_LAYOUT: SchemaLayout = {};
 
 /** The schemas' patterns, said in words. Keep in step with scripts/gen-schemas.mjs. */
 const PATTERN_MEANING: Readonly<Record<string, string>> = {
@@ -47,16 +61,22 @@ const MAX_LISTED_VALUES = 10;
  * Every schema problem of one parsed document (allErrors), one Diagnostic each, with code
  * `schema_<keyword>` and the line `locate` gives for the offending key (or its nearest ancestor).
  */
-export function schemaDiagnostics(kind: SchemaKind, document: unknown, locate: Locate, file: string): Diagnostic[] {
+export function schemaDiagnostics(
+  kind: SchemaKind,
+  document: unknown,
+  locate: Locate,
+  file: string,
+  layout: SchemaLayout = NO_LAYOUT,
+): Diagnostic[] {
   const validate = validators[kind];
   if (validate(document)) return [];
-  return relevantErrors(validate.errors ?? []).map((error) => toDiagnostic(kind, error, document, locate, file));
+  return relevantErrors(validate.errors ?? []).map((error) => toDiagnostic(layout, error, document, locate, file));
 }
 
-/** Compozy: every schema problem is an error. cosh: an unknown key warns, except an unknown event. */
-export function schemaSeverity(kind: SchemaKind, error: Pick<SchemaError, 'keyword' | 'instancePath'>): Severity {
-  const cosh = kind === 'cosh-config' || kind === 'cosh-extension';
-  if (cosh && error.keyword === 'additionalProperties' && error.instancePath !== COSH_EVENT_MAP) return 'warning';
+/** Every schema problem is an error, but an unknown key where the layout says it warns. */
+export function schemaSeverity(layout: SchemaLayout, error: Pick<SchemaError, 'keyword' | 'instancePath'>): Severity {
+  if (layout.unknownKeysWarn && error.keyword === 'additionalProperties' && error.instancePath !== layout.eventMap)
+    return 'warning';
   return 'error';
 }
 
@@ -74,7 +94,7 @@ function relevantErrors(errors: readonly SchemaError[]): SchemaError[] {
 }
 
 function toDiagnostic(
-  kind: SchemaKind,
+  layout: SchemaLayout,
   error: SchemaError,
   document: unknown,
   locate: Locate,
@@ -88,30 +108,29 @@ function toDiagnostic(
   if (error.propertyName !== undefined) {
     target = [...at, error.propertyName];
     code = 'schema_property_names';
-    text = `${pathText(kind, at)}: invalid key ${JSON.stringify(error.propertyName)}: ${describe(error, undefined)}`;
+    text = `${pathText(layout, at)}: invalid key ${JSON.stringify(error.propertyName)}: ${describe(error, undefined)}`;
   } else if (error.keyword === 'additionalProperties') {
     const key = String(params.additionalProperty);
     target = [...at, key];
-    const what = kind.startsWith('cosh-') && error.instancePath === COSH_EVENT_MAP ? 'event' : 'key';
-    text = `${pathText(kind, at)}: unknown ${what} ${JSON.stringify(key)}`;
+    const what = error.instancePath === layout.eventMap ? 'event' : 'key';
+    text = `${pathText(layout, at)}: unknown ${what} ${JSON.stringify(key)}`;
   } else if (error.keyword === 'required') {
     // The missing key has no line: point at the object that lacks it.
-    text = `${pathText(kind, at)}: missing required key ${JSON.stringify(String(params.missingProperty))}`;
+    text = `${pathText(layout, at)}: missing required key ${JSON.stringify(String(params.missingProperty))}`;
   } else {
-    text = `${pathText(kind, at)}: ${describe(error, valueAt(document, at))}`;
+    text = `${pathText(layout, at)}: ${describe(error, valueAt(document, at))}`;
   }
   const position = nearestPosition(locate, target);
   const diagnostic: Diagnostic = {
-    severity: schemaSeverity(kind, error),
+    severity: schemaSeverity(layout, error),
     code,
     message: text,
     file,
     line: position.line,
   };
   if (position.column !== undefined) diagnostic.column = position.column;
-  const source = SOURCE_OF_KIND[kind];
-  if (source !== undefined) diagnostic.source = source;
-  const hook = hookNameAt(kind, document, at);
+  if (layout.source !== undefined) diagnostic.source = layout.source;
+  const hook = hookNameAt(layout, document, at);
   if (hook !== undefined) diagnostic.hook = hook;
   return diagnostic;
 }
@@ -164,8 +183,8 @@ export function pointerToPath(pointer: string, document: unknown): DocumentPath 
 }
 
 /** `hooks.declarations[0].matcher.tool_id`; keys that are not plain names are quoted: `env["A-B"]`. */
-export function pathText(kind: SchemaKind, path: DocumentPath): string {
-  if (path.length === 0) return kind === 'compozy-agent' || kind === 'compozy-skill' ? 'front matter' : 'document';
+export function pathText(layout: SchemaLayout, path: DocumentPath): string {
+  if (path.length === 0) return layout.root ?? 'document';
   let text = '';
   for (const segment of path) {
     if (typeof segment === 'number') text += `[${segment}]`;
@@ -185,37 +204,13 @@ function nearestPosition(locate: Locate, path: DocumentPath): { line: number; co
   return { line: 1 };
 }
 
-/** The name of the hook the error is inside, as `hooks list` would show it. */
-function hookNameAt(kind: SchemaKind, document: unknown, path: DocumentPath): string | undefined {
-  const nameOf = (hookPath: DocumentPath): string | undefined => {
+/** The name of the hook the error is inside, as the layout finds it. */
+function hookNameAt(layout: SchemaLayout, document: unknown, path: DocumentPath): string | undefined {
+  const nameAt = (hookPath: DocumentPath): string | undefined => {
     const name = valueAt(document, [...hookPath, 'name']);
     return typeof name === 'string' && name.trim() !== '' ? name.trim() : undefined;
   };
-  const [a, b, c, d, e] = path;
-  switch (kind) {
-    case 'compozy-config':
-      return a === 'hooks' && b === 'declarations' && typeof c === 'number' ? nameOf([a, b, c]) : undefined;
-    case 'compozy-extension':
-      return a === 'resources' && b === 'hooks' && typeof c === 'number' ? nameOf([a, b, c]) : undefined;
-    case 'compozy-agent':
-      return a === 'hooks' && typeof b === 'number' ? nameOf([a, b]) : undefined;
-    case 'compozy-skill': {
-      if (a !== 'metadata' || b !== 'compozy' || c !== 'hooks' || typeof d !== 'number') return undefined;
-      // SPEC §2.4: a skill hook is named after the skill, `<skill>#<n>` when it declares several.
-      const skill = nameOf([]);
-      const hooks = valueAt(document, [a, b, c]);
-      if (skill === undefined) return undefined;
-      return Array.isArray(hooks) && hooks.length > 1 ? `${skill}#${d + 1}` : skill;
-    }
-    case 'cosh-config':
-      return a === 'hooks' && typeof b === 'string' && typeof c === 'number' ? nameOf([a, b, c]) : undefined;
-    case 'cosh-extension':
-      return a === 'hooks' && typeof b === 'string' && typeof c === 'number' && d === 'hooks' && typeof e === 'number'
-        ? nameOf([a, b, c, d, e])
-        : undefined;
-    case 'hooktest':
-      return undefined;
-  }
+  return layout.hookNameAt?.(path, nameAt, (p) => valueAt(document, p));
 }
 
 function valueAt(document: unknown, path: DocumentPath): unknown {

@@ -1,10 +1,9 @@
 // Human and JSON output of create/update/delete/enable/disable (SPEC §6.1).
 import type { Colour } from '../cli/colour.js';
 import type { ChangeResult as SharedChangeResult } from '../app/edit.js';
-import type { DialectChangeResult } from '../dialects/types.js';
-import type { EditAction } from '../dialects/compozy/edit/declaration-edit.js';
+import type { DialectChangeResult, EditAction } from '../dialects/types.js';
 import { dialectNamed } from '../dialects/registry.js';
-import { displayPath } from './location.js';
+import { displayPath } from '../display-path.js';
 
 /** A change of any dialect: the shared edits' result, or a dialect's own (claude). */
 export type ChangeResult = SharedChangeResult | (DialectChangeResult & { summary?: string });

@@ -1,17 +1,33 @@
 // Human rendering of `hooks events`: the table of every event, and one event in detail.
 import type { Colour } from '../cli/colour.js';
-import { renderTable, type Cell } from '../cli/table.js';
+import { cutToWidth, displayWidth, identifier, renderTable, terminalWidth, type Cell } from '../cli/table.js';
 import type { EventDetail, EventRow } from '../dialects/types.js';
 
 /** The table; then, per dialect whose catalog has versions, which one is shown (SPEC §10). */
 export function renderEventRows(rows: readonly EventRow[], colour: Colour, versions: readonly string[] = []): string {
-  const footer = versions.map((v) => colour.paint('dim', `Catalog: ${v} (see: hookctl hooks events --changes)`));
+  // A note under the table fits as the table does: a shorter pointer to --changes when the whole
+  // one does not, and cut only when even that is too wide.
+  const width = terminalWidth();
+  const footer = versions.map((v) => {
+    const notes = [`Catalog: ${v} (see: hookctl hooks events --changes)`, `Catalog: ${v} (see --changes)`];
+    const note =
+      width === undefined ? notes[0]! : (notes.find((n) => displayWidth(n) <= width) ?? cutToWidth(notes[1]!, width));
+    return colour.paint('dim', note);
+  });
   return [table(rows, colour), ...footer].join('\n');
 }
 
 function table(rows: readonly EventRow[], colour: Colour): string {
   return renderTable(
-    ['Event', 'Dialect', 'Family', 'Sync', 'Deny', 'Payload', 'Patch'],
+    [
+      identifier('Event'),
+      'Dialect',
+      { head: 'Family', dropOrder: 3 },
+      'Sync',
+      'Deny',
+      { head: 'Payload', cutFirst: true, dropOrder: 2 },
+      { head: 'Patch', cutFirst: true, dropOrder: 1 },
+    ],
     rows.map((r) => [
       r.event,
       r.dialect,

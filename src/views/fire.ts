@@ -1,20 +1,20 @@
 // Human rendering of `hooks fire`: the dry-run plan, and a finished dispatch (verdict, why, the
 // runs, the final payload).
 import type { Colour } from '../cli/colour.js';
-import { renderTable } from '../cli/table.js';
+import { identifier, renderTable } from '../cli/table.js';
 import type { DryRunResult, FireResult } from '../app/fire.js';
 import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { PlanEntry } from '../dialects/types.js';
 import { dialectNamed } from '../dialects/registry.js';
 import { ExitCode } from '../errors.js';
 import { TRUNCATION_MARK, type ExecResult } from '../exec/types.js';
-import { displayPath } from './location.js';
+import { displayPath } from '../display-path.js';
 import { anyDecision, decisionCell, errorCell, paintOutcome } from './run-records.js';
 
 export function renderPlan(plan: DryRunResult, colour: Colour): string {
   if (plan.plan.length === 0) return `No hooks declared for ${plan.event}.`;
   return renderTable(
-    ['Order', 'Name', 'Source', 'Mode', 'Matched', 'Why'],
+    ['Order', identifier('Name'), 'Source', 'Mode', 'Matched', { head: 'Why', cutFirst: true }],
     plan.plan.map((p) => [
       p.order,
       p.name,
@@ -61,10 +61,16 @@ export function renderFireResult(result: FireResult, exitCode: number, colour: C
   if (result.runs.length === 0) lines.push('No hooks ran.');
   else {
     const decisions = anyDecision(result.runs);
-    const head = ['Hook', 'Mode', 'Outcome', ...(decisions ? ['Decision'] : []), 'Duration', 'Error'];
     lines.push(
       renderTable(
-        head,
+        [
+          identifier('Hook'),
+          'Mode',
+          'Outcome',
+          ...(decisions ? ['Decision'] : []),
+          'Duration',
+          { head: 'Error', cutFirst: true },
+        ],
         result.runs.map((r) => [
           r.hook_name,
           r.mode,
@@ -74,7 +80,6 @@ export function renderFireResult(result: FireResult, exitCode: number, colour: C
           result.terminal_errors?.get(r.run_id) ?? errorCell(r),
         ]),
         colour,
-        { cutFirst: [head.indexOf('Error')] },
       ),
     );
   }
@@ -84,15 +89,26 @@ export function renderFireResult(result: FireResult, exitCode: number, colour: C
   return lines.join('\n');
 }
 
+/**
+ * The first line of `fire` and `fire --dry-run` for every dialect: whose hooks answer the event
+ * (an event several dialects know is never fired by one the user did not expect, unseen).
+ */
+export function dialectLine(dialect: string, colour: Colour, dryRun = false): string {
+  const dry = dryRun ? colour.paint('dim', '  (dry run: nothing runs, nothing is recorded)') : '';
+  return `${colour.paint('bold', 'dialect')}  ${dialect}${dry}`;
+}
+
 /** The dispatching dialect's own rendering when it has one (claude), else the shared one. */
 export async function renderFire(result: FireResult, exitCode: number, colour: Colour): Promise<string> {
   const views = await dialectNamed(result.dialect)?.fireViews?.();
-  return views ? views.result(result, exitCode, colour) : renderFireResult(result, exitCode, colour);
+  const body = views ? views.result(result, exitCode, colour) : renderFireResult(result, exitCode, colour);
+  return `${dialectLine(result.dialect, colour)}\n${body}`;
 }
 
 export async function renderDryRun(plan: DryRunResult, colour: Colour): Promise<string> {
   const views = await dialectNamed(plan.dialect)?.fireViews?.();
-  return views ? views.plan(plan, colour) : renderPlan(plan, colour);
+  const body = views ? views.plan(plan, colour) : renderPlan(plan, colour);
+  return `${dialectLine(plan.dialect, colour, true)}\n${body}`;
 }
 
 /**
@@ -105,6 +121,13 @@ export function renderSkippedInvalid(errors: Diagnostic[]): string {
       const name = d.hook ? `${JSON.stringify(d.hook)} at ` : '';
       return `hookctl: warning: skipped (invalid): ${name}${displayPath(d.file)}:${d.line}: ${d.message}\n`;
     })
+    .join('');
+}
+
+/** `fire --dry-run` on a dialect whose sources have errors: why `fire` would refuse, on stderr. */
+export function renderWouldRefuse(event: string, errors: Diagnostic[]): string {
+  return errors
+    .map((d) => `hookctl: warning: fire would refuse "${event}": ${displayPath(d.file)}:${d.line}: ${d.message}\n`)
     .join('');
 }
 

@@ -1,9 +1,10 @@
 // What `hooks info NAME` shows (SPEC §6): every declaration with that name, in full.
 import type { Colour } from '../cli/colour.js';
 import { sourceLabel } from './location.js';
-import { renderTable } from '../cli/table.js';
+import { identifier, renderTable } from '../cli/table.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import type { RunRecord } from '../ledger/record.js';
+import { withoutWorkspaceNote, workspaceLine, type WorkspaceScopeView } from './run-records.js';
 import { dialectNamed } from '../dialects/registry.js';
 import { toListEntry, type ListEntry } from './list.js';
 
@@ -39,6 +40,7 @@ export function renderInfo(
   declarations: readonly InfoDeclaration[],
   runs: readonly RunRecord[],
   colour: Colour,
+  scope: WorkspaceScopeView = { workspace: null, withoutWorkspace: 0 },
 ): string {
   const b = (t: string) => colour.paint('bold', t);
   const out: string[] = [];
@@ -85,11 +87,20 @@ export function renderInfo(
   else
     out.push(
       renderTable(
-        ['Event', 'Outcome', 'Duration', 'Error', 'Recorded'],
+        [
+          identifier('Event'),
+          'Outcome',
+          { head: 'Duration', dropOrder: 1 },
+          { head: 'Error', cutFirst: true, dropOrder: 2 },
+          { head: 'Recorded', timestamp: true },
+        ],
         runs.map((r) => [r.event, r.outcome, `${r.duration_ms} ms`, r.error ?? '', r.recorded_at]),
         colour,
       ),
     );
+  out.push(`  ${workspaceLine(scope.workspace, colour)}`);
+  const note = withoutWorkspaceNote(scope.withoutWorkspace);
+  if (note) out.push(colour.paint('dim', `  ${note}`));
   return out.join('\n');
 }
 

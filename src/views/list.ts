@@ -1,11 +1,12 @@
 // What `hooks list` shows: the JSON shape of SPEC §6 and the human table. Pure: no I/O.
 import type { Colour } from '../cli/colour.js';
-import { renderTable } from '../cli/table.js';
+import { identifier, renderTable } from '../cli/table.js';
 import type { MatcherValue, OrderedDeclaration } from '../declarations/model.js';
 import { DEFAULT_TIMEOUT_MS } from '../exec/types.js';
 import { dialectNamed } from '../dialects/registry.js';
 import { jsonDiagnostic, type JsonDiagnostic } from '../validate/report.js';
-import { displayPath, sourceLabel } from './location.js';
+import { displayPath } from '../display-path.js';
+import { sourceLabel } from './location.js';
 
 export interface ListEntry {
   order: number | null;
@@ -60,7 +61,10 @@ export function toListEntry(d: OrderedDeclaration, withStatus: boolean, cwd?: st
   return entry;
 }
 
-/** The human table; `all` adds Status and Why. `dialect`: `--dialect`, whose own columns are used when it has them. */
+/**
+ * The human table; `all` adds Status and Why. The rows' dialect (`dialect`: `--dialect`; else the
+ * one dialect of every row) has its own columns when it has them.
+ */
 export function renderList(
   decls: readonly OrderedDeclaration[],
   all: boolean,
@@ -68,9 +72,10 @@ export function renderList(
   dialect?: string,
 ): string {
   if (decls.length === 0) return 'No hooks found.';
-  const columns = dialect === undefined ? undefined : dialectNamed(dialect)?.listColumns;
+  const only = dialect ?? (decls.every((d) => d.dialect === decls[0]!.dialect) ? decls[0]!.dialect : undefined);
+  const columns = only === undefined ? undefined : dialectNamed(only)?.listColumns;
   if (columns) {
-    const head = [...columns.head, ...(all ? ['Status', 'Why'] : [])];
+    const head = [...columns.head, ...(all ? ['Status', { head: 'Why', cutFirst: true }] : [])];
     const rows = decls.map((d) => {
       const row = columns.row(d);
       if (all) row.push(d.status === 'active' ? d.status : colour.paint('warning', d.status), d.why ?? '');
@@ -78,8 +83,16 @@ export function renderList(
     });
     return renderTable(head, rows, colour);
   }
-  const head = ['Order', 'Name', 'Event', 'Source', 'Mode', 'Priority'];
-  if (all) head.push('Status', 'Why');
+  const head = [
+    'Order',
+    identifier('Name'),
+    identifier('Event'),
+    // Too narrow even with every other column cut: Priority goes first, then Source, then Mode.
+    { head: 'Source', dropOrder: 2 },
+    { head: 'Mode', dropOrder: 3 },
+    { head: 'Priority', dropOrder: 1 },
+    ...(all ? ['Status', { head: 'Why', cutFirst: true }] : []),
+  ];
   const rows = decls.map((d) => {
     const row: (string | number | null)[] = [
       d.order ?? '-',
@@ -93,5 +106,5 @@ export function renderList(
     return row;
   });
   // Why is free text: it gives way first when the table is wider than the terminal.
-  return renderTable(head, rows, colour, all ? { cutFirst: [head.indexOf('Why')] } : {});
+  return renderTable(head, rows, colour);
 }

@@ -2,16 +2,24 @@
 // `runs --follow` prints as records arrive. JSON output is the results themselves.
 import type { Colour } from '../cli/colour.js';
 import { usageError } from '../errors.js';
-import { cutToWidth, displayWidth, renderTable } from '../cli/table.js';
+import { identifier, renderTable, StreamTable } from '../cli/table.js';
 import type { RunRecord } from '../ledger/record.js';
 import type { SessionSummary } from '../ledger/sessions.js';
 import type { RunStatsRow } from '../ledger/stats.js';
-import { paintOutcome } from './run-records.js';
+import { errorCell, paintOutcome, runColumns } from './run-records.js';
 
 export function sessionsTable(sessions: readonly SessionSummary[], colour: Colour): string {
   if (sessions.length === 0) return 'No sessions recorded yet.';
   return renderTable(
-    ['Session', 'Dialect', 'Runs', 'Failed', 'Denied', 'First', 'Last'],
+    [
+      identifier('Session'),
+      { head: 'Dialect', dropOrder: 1 },
+      'Runs',
+      'Failed',
+      { head: 'Denied', dropOrder: 2 },
+      { head: 'First', timestamp: true, dropOrder: 3 },
+      { head: 'Last', timestamp: true },
+    ],
     sessions.map((s) => [
       s.session_id,
       s.dialect,
@@ -32,7 +40,23 @@ function countCell(colour: Colour, n: number | undefined): string {
 export function statsTable(rows: readonly RunStatsRow[], colour: Colour): string {
   if (rows.length === 0) return 'No runs match.';
   return renderTable(
-    ['Hook', 'Event', 'Dialect', 'Runs', 'Applied', 'Denied', 'Failed', 'Timed out', 'p50', 'p95', 'p99', 'Max'],
+    // Hook and Event whole; what a narrow terminal leaves out first: the dialect (in the hook's
+    // name for claude), the counts that Runs and the others imply, the percentiles; Max and the
+    // Denied and Failed counts stay longest.
+    [
+      identifier('Hook'),
+      identifier('Event'),
+      { head: 'Dialect', dropOrder: 1 },
+      'Runs',
+      { head: 'Applied', dropOrder: 2 },
+      { head: 'Denied', dropOrder: 7 },
+      'Failed',
+      { head: 'Timed out', dropOrder: 3 },
+      { head: 'p50', dropOrder: 6 },
+      { head: 'p95', dropOrder: 4 },
+      { head: 'p99', dropOrder: 5 },
+      'Max',
+    ],
     rows.map((r) => [
       r.hook_name,
       r.event,
@@ -51,49 +75,35 @@ export function statsTable(rows: readonly RunStatsRow[], colour: Colour): string
   );
 }
 
+/** How wide `--follow`'s columns start (a longer name widens its column from its row on). */
+const FOLLOW_MIN_WIDTHS = [22, 18, 8, 8, 0, 24];
+
 /**
- * One line per record for `--follow`: the table's columns with fixed widths, since the rows to
- * come are not known when a line is printed.
+ * How `--follow` prints records in an output format: human lines have the columns and order of
+ * `runs` (a decision, which `runs` gives its own column, goes in Error: a stream cannot know
+ * whether a later record has one), laid out for the terminal a line at a time. `json` cannot
+ * stream (a usage error).
  */
-export function followLine(r: RunRecord, colour: Colour): string {
-  const outcome = String(r.outcome ?? '');
-  const detail = r.error ?? (r.decision ? `decision: ${r.decision}` : '');
-  return [
-    colour.paint('dim', String(r.recorded_at ?? '').padEnd(24)),
-    fit(String(r.hook_name ?? ''), 28),
-    fit(String(r.event ?? ''), 24),
-    paintOutcome(outcome, colour) + ' '.repeat(Math.max(0, 9 - outcome.length)),
-    `${r.duration_ms} ms`.padStart(9),
-    detail ? ` ${detail}` : '',
-  ]
-    .join(' ')
-    .trimEnd();
-}
-
-/** How `--follow` prints a record in an output format; `json` cannot stream (a usage error). */
-export function followFormat(format: string, colour: Colour): (r: RunRecord) => string {
+export function followFormat(
+  format: string,
+  colour: Colour,
+  opts: { maxWidth?: number | null } = {},
+): { header?: string; line: (r: RunRecord) => string } {
   if (format === 'json') throw usageError('--follow streams records: use -o jsonl (or human output)');
-  return format === 'jsonl' ? (r) => JSON.stringify(r) : (r) => followLine(r, colour);
-}
-
-export function followHeader(colour: Colour): string {
-  return colour.paint(
-    'bold',
-    [
-      'Recorded'.padEnd(24),
-      'Hook'.padEnd(28),
-      'Event'.padEnd(24),
-      'Outcome'.padEnd(9),
-      'Duration'.padStart(9),
-      ' Error',
-    ].join(' '),
-  );
-}
-
-/** `text` in exactly `width` columns: cut as the tables cut, else padded. */
-function fit(text: string, width: number): string {
-  const cut = cutToWidth(text, width);
-  return cut + ' '.repeat(Math.max(0, width - displayWidth(cut)));
+  if (format === 'jsonl') return { line: (r) => JSON.stringify(r) };
+  const table = new StreamTable(runColumns(false), colour, { ...opts, minWidths: FOLLOW_MIN_WIDTHS });
+  return {
+    header: table.header(),
+    line: (r) =>
+      table.row([
+        r.hook_name,
+        r.event,
+        paintOutcome(String(r.outcome ?? ''), colour),
+        `${r.duration_ms} ms`,
+        errorCell(r) || (r.decision ? `decision: ${r.decision}` : ''),
+        colour.paint('dim', String(r.recorded_at ?? '')),
+      ]),
+  };
 }
 
 /** What `runs --export otlp` says when it is done. */

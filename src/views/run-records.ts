@@ -1,6 +1,6 @@
 // Human rendering of `hooks runs`: the session, then one row per recorded run.
 import type { Colour } from '../cli/colour.js';
-import { renderTable } from '../cli/table.js';
+import { identifier, renderTable, type Heading } from '../cli/table.js';
 import type { RunsResult } from '../app/runs.js';
 import type { RunRecord } from '../ledger/record.js';
 
@@ -21,15 +21,31 @@ export const errorCell = (r: RunRecord): string =>
 /** Whether any record has a decision, so that tables without one keep their columns. */
 export const anyDecision = (records: readonly RunRecord[]): boolean => records.some((r) => r.decision != null);
 
+/**
+ * The columns of a table of runs (`runs`, and `runs --follow` line by line): names whole, the
+ * Recorded time shortened and Error cut before anything else, and when even that is too wide
+ * Duration, then Error, then Recorded left out.
+ */
+export function runColumns(decisions: boolean): Heading[] {
+  return [
+    identifier('Hook'),
+    identifier('Event'),
+    'Outcome',
+    ...(decisions ? ['Decision'] : []),
+    { head: 'Duration', dropOrder: 1 },
+    { head: 'Error', cutFirst: true, dropOrder: 2 },
+    { head: 'Recorded', timestamp: true, dropOrder: 3 },
+  ];
+}
+
 /** `acrossSessions`: the query read every session (--all-sessions, or --dispatch without --session). */
 export function renderRuns(result: RunsResult, colour: Colour, opts: { acrossSessions?: boolean } = {}): string {
   if (result.session === undefined && !opts.acrossSessions) return 'No sessions recorded yet.';
   const title = result.session === undefined ? '' : `${colour.paint('dim', `session ${result.session}`)}\n`;
   if (result.records.length === 0) return `${title}No runs match.`;
   const decisions = anyDecision(result.records);
-  const head = ['Hook', 'Event', 'Outcome', ...(decisions ? ['Decision'] : []), 'Duration', 'Error', 'Recorded'];
   const table = renderTable(
-    head,
+    runColumns(decisions),
     result.records.map((r) => [
       r.hook_name,
       r.event,
@@ -40,7 +56,6 @@ export function renderRuns(result: RunsResult, colour: Colour, opts: { acrossSes
       r.recorded_at,
     ]),
     colour,
-    { cutFirst: [head.indexOf('Error')] },
   );
   return `${title}${table}`;
 }
@@ -49,4 +64,35 @@ export function renderRuns(result: RunsResult, colour: Colour, opts: { acrossSes
 export function skippedLinesWarning(skipped: number): string | undefined {
   if (skipped === 0) return undefined;
   return `skipped ${skipped} ${skipped === 1 ? 'line that is' : 'lines that are'} not valid JSON (torn write?)`;
+}
+
+/** Which workspaces a read of the history covers (SPEC §9), and what it left out. */
+export interface WorkspaceScopeView {
+  /** The workspace read; null: every workspace (--all-workspaces). */
+  workspace: string | null;
+  /** Records without a workspace (written before records carried one) that were not shown. */
+  withoutWorkspace: number;
+}
+
+/** The line that says whose runs these are. */
+export function workspaceLine(workspace: string | null, colour: Colour): string {
+  return colour.paint(
+    'dim',
+    workspace === null ? 'all workspaces' : `workspace ${workspace} (--all-workspaces for every workspace)`,
+  );
+}
+
+/** The note about records without a workspace; undefined when there are none. */
+export function withoutWorkspaceNote(count: number): string | undefined {
+  if (count === 0) return undefined;
+  return `${count} older ${count === 1 ? 'record' : 'records'} without a workspace ${count === 1 ? 'is' : 'are'} not shown; --all-workspaces shows them`;
+}
+
+/**
+ * A human rendering of the history, then the line that says whose runs it holds and the note
+ * about older records (below the table, as its caption: the table's head stays its first line).
+ */
+export function withWorkspace(body: string, scope: WorkspaceScopeView, colour: Colour): string {
+  const note = withoutWorkspaceNote(scope.withoutWorkspace);
+  return [body, workspaceLine(scope.workspace, colour), ...(note ? [colour.paint('dim', note)] : [])].join('\n');
 }

@@ -1,7 +1,7 @@
 // The rest of claude.md §4–§6 end to end, one rule per test, on the built CLI: matchers, the
 // hook's environment and payload, skill/agent/plugin hooks, async and once, SessionEnd's
 // deadline, the per-event outputs, depth, capture limits and warnings.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bash, cmd, group, sandbox } from './claude-support.js';
@@ -69,6 +69,77 @@ describe('if rules (§4.2)', () => {
       tool_input: { file_path: join(sb.workspace, 'lib/src/b.ts') },
     });
     expect(other.json.runs).toHaveLength(0);
+  });
+});
+
+describe('if rules that used to crash or stall the dispatch (issue 24)', () => {
+  it('a file pattern that cannot compile is a validate error, shown by list --all, info and --dry-run; fire --skip-invalid runs the siblings', async () => {
+    const sb = sandbox();
+    sb.settings({
+      PreToolUse: [group([cmd('exit 0', { if: 'Edit(*.[z-a])' }), cmd(`touch ${join(sb.out, 'sibling')}`)], 'Edit')],
+    });
+    const why = '"if" pattern "*.[z-a]" cannot be matched: range z-a is out of order';
+    const validate = await sb.cli(['hooks', 'validate', '--dialect', 'claude', '-o', 'json']);
+    expect(validate.code, validate.stderr).toBe(1);
+    expect(validate.stdout).toContain('claude_invalid_if_pattern');
+    const list = await sb.cli(['hooks', 'list', '--all', '--dialect', 'claude', '-o', 'json']);
+    expect(
+      (JSON.parse(list.stdout) as { name: string; status: string; why: string | null }[]).map((e) => [
+        e.name,
+        e.status,
+        e.why,
+      ]),
+    ).toEqual([
+      ['project:PreToolUse:1.1', 'invalid', why],
+      ['project:PreToolUse:1.2', 'active', null],
+    ]);
+    const info = await sb.cli(['hooks', 'info', 'project:PreToolUse:1.1']);
+    expect(info.code, info.stderr).toBe(0);
+    expect(info.stdout).toContain('claude_invalid_if_pattern');
+    const payload = { session_id: 's1', tool_name: 'Edit', cwd: sb.workspace, tool_input: { file_path: 'a.ts' } };
+    const plan = await sb.cli(
+      ['hooks', 'fire', 'PreToolUse', '--dialect', 'claude', '--dry-run', '-o', 'json'],
+      JSON.stringify(payload),
+    );
+    expect(plan.code, plan.stderr).toBe(0);
+    expect((JSON.parse(plan.stdout) as { plan: { status: string }[] }).plan.map((e) => e.status)).toEqual([
+      'invalid',
+      'active',
+    ]);
+    const refused = await sb.cli(['hooks', 'fire', 'PreToolUse', '--dialect', 'claude'], JSON.stringify(payload));
+    expect(refused.code).toBe(2); // declarations_invalid, as for any invalid hook: not an internal error (1)
+    expect(refused.stderr).not.toMatch(/internal/);
+    const r = await sb.fire('PreToolUse', payload, '--skip-invalid');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json.runs.map((x) => x.hook_name)).toEqual(['project:PreToolUse:1.2']);
+    expect(existsSync(join(sb.out, 'sibling'))).toBe(true);
+  });
+
+  it('a 40 KB && chain, 3,000 nested $() and a backtracking-shaped glob: the rules answer, the siblings run', async () => {
+    const sb = sandbox();
+    sb.settings({
+      PreToolUse: [
+        group(
+          [
+            cmd('exit 0', { if: 'Bash(rm *)' }),
+            cmd('exit 0', { if: 'Bash(git *-*-*-*-*-*-X)' }),
+            cmd(`echo x >> ${join(sb.out, 'sibling')}`),
+          ],
+          'Bash',
+        ),
+      ],
+    });
+    const names = async (command: string) => {
+      const r = await sb.fire('PreToolUse', bash(command));
+      expect(r.code, r.stderr).toBe(0);
+      return r.json.runs.map((x) => x.hook_name);
+    };
+    const chain = Array.from({ length: 8000 }, (_, i) => `c${i}`).join(' && ') + ' && rm -rf x';
+    expect(await names(chain)).toEqual(['project:PreToolUse:1.1', 'project:PreToolUse:1.3']); // parsed: rm matches
+    const deep = 'echo ' + '$(echo '.repeat(3000) + 'x' + ')'.repeat(3000);
+    expect(await names(deep)).toEqual(['project:PreToolUse:1.1', 'project:PreToolUse:1.2', 'project:PreToolUse:1.3']); // past a bound: both fail open
+    expect(await names('git ' + '-'.repeat(50_000))).toEqual(['project:PreToolUse:1.3']); // no match, at once
+    expect(readFileSync(join(sb.out, 'sibling'), 'utf8')).toBe('x\nx\nx\n');
   });
 });
 

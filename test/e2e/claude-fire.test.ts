@@ -183,7 +183,8 @@ describe('claude fire: if rules and matchers', () => {
       ['hooks', 'fire', 'PreToolUse', '--dialect', 'claude', '--dry-run'],
       JSON.stringify(bash('rm -rf build')),
     );
-    expect(human.stdout.split('\n')[0]).toMatch(/^Order\s+Name\s+Type\s+Matcher\s+If\s+Gate$/);
+    expect(human.stdout.split('\n')[0]).toMatch(/^dialect {2}claude {2}\(dry run/);
+    expect(human.stdout.split('\n')[1]).toMatch(/^Order\s+Name\s+Type\s+Matcher\s+Matched\s+If\s+Gate$/);
   });
 });
 

@@ -279,7 +279,7 @@ describe('claude info, fire dialect choice, runs', { timeout: 120_000 }, () => {
     t.write('ws/.claude/settings.json', oneHook('Stop', cmd('echo \'{"decision":"block","reason":"tests first"}\'')));
     const fired = await cli(['hooks', 'fire', 'Stop', ...W(), '--dialect', 'claude', '--session', 'sess-e2e'], '{}');
     expect(fired.code).toBe(1);
-    const runs = await cli(['hooks', 'runs', '--session', 'sess-e2e']);
+    const runs = await cli(['hooks', 'runs', ...W(), '--session', 'sess-e2e']); // the workspace's runs
     const [, head, row] = runs.stdout.split('\n');
     expect(head!.trim().split(/\s{2,}/)).toEqual([
       'Hook',

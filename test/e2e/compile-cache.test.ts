@@ -1,8 +1,19 @@
 // The compile cache of the built CLI (src/cli/compile-cache.ts): each case runs fresh Node
 // processes, because a module is compiled once per process.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
+import { Script } from 'node:vm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { binPath, demoEnv, repoRoot, runCli } from '../support/cli.js';
 import { tempDir } from '../support/temp.js';
@@ -225,5 +236,92 @@ require(${JSON.stringify(module)}).then((v) => process.stdout.write(String(v)));
     expect(JSON.parse(outputs[0]!).length).toBeGreaterThan(10);
     expect(new Set(outputs).size).toBe(1);
     expect(entries(cache).length).toBeGreaterThan(30); // the rest is still cached
+  });
+});
+
+describe('compile cache: damaged entries', () => {
+  // The first bytes of any V8 code cache data of this Node (its magic number).
+  const magic = new Script('0').createCachedData().subarray(0, 4);
+  /** Where V8's data starts in an entry: after the path and the source (and whatever else the
+   * entry keeps between them and the data). */
+  function codeStart(entry: Buffer): number {
+    const sourceAt = 4 + entry.readUInt32LE(0);
+    const at = entry.indexOf(magic, sourceAt + 4 + entry.readUInt32LE(sourceAt));
+    expect(at).toBeGreaterThan(0);
+    return at;
+  }
+
+  it('an entry whose code data has flipped bytes is never run: compiled again, the entry repaired', () => {
+    const cache = join(scratch, 'cache');
+    const module = join(scratch, 'fns.cjs');
+    // Enough functions that any 8 bytes of the data are likely to hit compiled code.
+    const body = Array.from({ length: 200 }, (_, i) => `function f${i}(x) { return x + ${i}; }`).join('\n');
+    writeFileSync(
+      module,
+      `${body}\nmodule.exports = [${Array.from({ length: 200 }, (_, i) => `f${i}(1)`).join(', ')}].length;\n`,
+    );
+    load(module, { NODE_COMPILE_CACHE: cache });
+    const [entry] = entries(cache);
+    const file = join(cache, entry!);
+    const intact = readFileSync(file);
+    const start = codeStart(intact);
+    for (let k = 0; k < 20; k++) {
+      const damaged = Buffer.from(intact);
+      const at = start + Math.floor(((k + 0.5) / 20) * (damaged.length - start - 8));
+      for (let i = 0; i < 8; i++) damaged[at + i]! ^= 0xa5;
+      writeFileSync(file, damaged);
+      const r = load(module, { NODE_COMPILE_CACHE: cache });
+      expect(r.value).toBe(200);
+      expect(r.state).toMatchObject({ hits: 0, rejected: 1 });
+      // Repaired: the run wrote the entry again, and the next run takes it.
+      expect(load(module, { NODE_COMPILE_CACHE: cache }).state).toMatchObject({ hits: 1, rejected: 0 });
+    }
+  });
+
+  it("another module's code data of the same source length is refused, not run", () => {
+    const cache = join(scratch, 'cache');
+    const left = join(scratch, 'left.cjs');
+    const right = join(scratch, 'right.cjs');
+    writeFileSync(left, 'module.exports = "left";\n');
+    writeFileSync(right, 'module.exports = "rght";\n'); // same length
+    load(left, { NODE_COMPILE_CACHE: cache });
+    load(right, { NODE_COMPILE_CACHE: cache });
+    const byName = (n: string) =>
+      join(
+        cache,
+        entries(cache).find((e) => e.includes(`/${n}.cjs.`))!,
+      );
+    const leftEntry = readFileSync(byName('left'));
+    const rightEntry = readFileSync(byName('right'));
+    // The left entry's path, source and checksum, with the right module's code data.
+    const spliced = Buffer.concat([
+      leftEntry.subarray(0, codeStart(leftEntry)),
+      rightEntry.subarray(codeStart(rightEntry)),
+    ]);
+    writeFileSync(byName('left'), spliced);
+    const r = load(left, { NODE_COMPILE_CACHE: cache });
+    expect(r.value).toBe('left');
+    expect(r.state).toMatchObject({ hits: 0, rejected: 1 });
+  });
+
+  it('the CLI answers the same with every one of its entries damaged', async () => {
+    const cache = join(scratch, 'cli-cache');
+    const args = ['hooks', 'events', '-o', 'json'];
+    const cold = await runCli(args, { env: demoEnv({ NODE_COMPILE_CACHE: cache }) });
+    expect(cold.code).toBe(0);
+    for (const e of entries(cache)) {
+      const file = join(cache, e);
+      const entry = readFileSync(file);
+      const start = codeStart(entry);
+      const at = start + Math.floor((entry.length - start - 8) / 2);
+      for (let i = 0; i < 8; i++) entry[at + i]! ^= 0xff;
+      writeFileSync(file, entry);
+    }
+    const damaged = await runCli(args, { env: demoEnv({ NODE_COMPILE_CACHE: cache }) });
+    expect(damaged.code).toBe(0);
+    expect(damaged.stdout).toBe(cold.stdout);
+    expect(damaged.stderr).toBe('');
+    const repaired = await runCli(args, { env: demoEnv({ NODE_COMPILE_CACHE: cache }) });
+    expect(repaired.stdout).toBe(cold.stdout);
   });
 });

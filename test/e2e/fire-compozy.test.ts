@@ -68,7 +68,7 @@ describe.concurrent('hooks fire: the sync patch chain', () => {
     expect(obsOut.runs.map((r) => r.outcome)).toEqual(['applied']);
     expect(obsOut.payload).not.toHaveProperty('labels');
     // task events are not among the families whose records carry the raw patch.
-    expect(obsOut.runs[0]).not.toHaveProperty('patch_applied');
+    expect(obsOut.runs[0]!.patch_applied).toBeNull();
   });
 
   it('strictly decodes each patch: unknown field, two JSON values, garbage, wrong type fail the hook', async () => {
@@ -108,7 +108,7 @@ describe.concurrent('hooks fire: the sync patch chain', () => {
       `${dec('not-object')}json: cannot unmarshal array into Go value of type ToolCallPatch`,
     );
     expect(byName.blank).toMatchObject({ outcome: 'applied' });
-    expect(byName.blank).not.toHaveProperty('patch_applied'); // an empty patch is no patch
+    expect(byName.blank!.patch_applied).toBeNull(); // an empty patch is no patch
     expect(byName.good).toMatchObject({ outcome: 'applied', patch_applied: { tool_input: { x: 3 } } });
     // Only the good patch reached the payload.
     expect(out.payload.tool_input).toEqual({ x: 3 });
@@ -263,7 +263,7 @@ describe.concurrent('hooks fire: deny, required failure and guards', () => {
       ],
     ]);
     // No process ran: no process facts.
-    expect(out.runs[0]).not.toHaveProperty('exit_code');
+    expect(out.runs[0]!.exit_code).toBeNull();
   });
 
   it('guards reject patches (tool_id_immutable, workspace_immutable, permission_escalation); the chain goes on', async () => {
@@ -293,7 +293,7 @@ describe.concurrent('hooks fire: deny, required failure and guards', () => {
         'rejected',
         'hooks: hook patch rejected: hooks: cannot change immutable tool_id from "compozy__read_file" to "compozy__shell"',
       ],
-      ['same-tool', 'applied', undefined],
+      ['same-tool', 'applied', null],
     ]);
     expect(t.payload).toMatchObject({ tool_id: 'compozy__read_file', read_only: true });
 
@@ -311,7 +311,7 @@ describe.concurrent('hooks fire: deny, required failure and guards', () => {
     const p = parseJson<FireJson>(perm.stdout);
     expect(p.runs.map((r) => [r.hook_name, r.outcome, r.error])).toEqual([
       ['escalate', 'rejected', 'hooks: hook patch rejected: hooks: permission escalation blocked'],
-      ['reason', 'applied', undefined],
+      ['reason', 'applied', null],
     ]);
     expect(p.payload.decision).toBe('deny-always');
   });

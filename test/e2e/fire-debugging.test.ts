@@ -222,7 +222,7 @@ describe('the human result of fire and runs', { timeout: 120_000 }, () => {
     expect(r.stdout).toMatch(/security-check\s+sync\s+denied\s+block\s+\d+ ms\s+reason: Dangerous rm -rf command/);
     const [fireColour, runsColour] = await Promise.all([
       runCli([...args.slice(0, -1), 'c2', '--color'], { env }),
-      runCli(['hooks', 'runs', '--session', 'c', '--color'], { env }),
+      runCli(['hooks', 'runs', ...W, '--session', 'c', '--color'], { env }),
     ]);
     const deniedPainted = '\u001B[31mdenied\u001B[39m';
     expect(fireColour.stdout).toContain(deniedPainted);
@@ -246,11 +246,11 @@ describe('the human result of fire and runs', { timeout: 120_000 }, () => {
       { env },
     );
     expect(fired.code).toBe(1);
-    const runs = await runCli(['hooks', 'runs', '--session', 'd'], { env });
+    const runs = await runCli(['hooks', 'runs', ...W, '--session', 'd'], { env });
     expect(runs.stdout).toMatch(
       /block-secret-file-edits\s+tool\.pre_call\s+denied\s+\d+ ms\s+reason: Protected secret file path\./,
     );
-    const json = await runCli(['hooks', 'runs', '--session', 'd', '-o', 'json'], { env });
+    const json = await runCli(['hooks', 'runs', ...W, '--session', 'd', '-o', 'json'], { env });
     expect(JSON.parse(json.stdout)[0]).toMatchObject({ outcome: 'denied', reason: 'Protected secret file path.' });
   });
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { binPath } from '../support/cli.js';
 import {
+  deadWithin,
   emitHook,
   makeSandbox,
   removeSandboxes,
@@ -107,8 +108,7 @@ describe.concurrent('hooks fire: timeouts and stray processes', () => {
     expect(res.ms).toBeLessThan(1000 + CLI_STARTUP_ALLOWANCE_MS);
     // SIGKILL is sent before fire returns; on a loaded machine the kernel may take a moment to reap.
     const pid = readPid(pidFile);
-    for (let i = 0; i < 20 && !processIsDead(pid); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(processIsDead(pid)).toBe(true);
+    expect(await deadWithin(pid)).toBe(true);
   });
 });
 
@@ -141,8 +141,7 @@ describe.concurrent('hooks fire: stopped by a signal', () => {
     const hookPid = readPid(pidFile);
     child.kill(sig);
     expect(await closed).toBe(sig); // it dies by the signal, as an untouched process would
-    await new Promise((r) => setTimeout(r, 200));
-    expect(processIsDead(hookPid)).toBe(true);
+    expect(await deadWithin(hookPid)).toBe(true);
   });
 });
 

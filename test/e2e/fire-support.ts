@@ -172,6 +172,16 @@ export function processIsDead(pid: number): boolean {
   }
 }
 
+/**
+ * Whether a process is dead within `ms`, polled: a process killed a moment ago may take a while
+ * to be torn down on a loaded machine, so a fixed sleep before processIsDead would be a flaky test.
+ */
+export async function deadWithin(pid: number, ms = 10_000): Promise<boolean> {
+  for (const deadline = Date.now() + ms; !processIsDead(pid); await new Promise((r) => setTimeout(r, 20)))
+    if (Date.now() > deadline) return false;
+  return true;
+}
+
 export function readPid(file: string): number {
   const pid = Number(readFileSync(file, 'utf8').trim());
   if (!Number.isInteger(pid) || pid <= 1) throw new Error(`no pid in ${file}`);

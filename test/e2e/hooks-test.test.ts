@@ -255,7 +255,7 @@ describe('every expectation key', () => {
     const res = await hooksTest([write('failing-human.hooktest.yaml', FAILING), '--filter', 'compozy']);
     expect(res.code).toBe(1);
     const out = res.stdout;
-    expect(out).toMatch(/^ {2}✗ every compozy key wrong {2}\d+ ms$/m);
+    expect(out).toMatch(/^ {2}✗ every compozy key wrong {2}compozy · \d+ ms$/m);
     expect(out).toContain('      verdict: expected "completed", got "denied"\n');
     expect(out).toContain('        tool_input.path\n          - expected "README.md"\n          + actual   ".env"\n');
     expect(out).toContain('        missing\n          - expected 1\n          + actual   absent\n');
@@ -271,9 +271,98 @@ describe('every expectation key', () => {
     const filtered = await jsonRun([file, '--filter', 'last']);
     expect(filtered.res.code).toBe(0);
     expect(filtered.report.cases.map((c) => c.name)).toEqual(['the last case']);
+  });
+
+  it('ran lists the sync chain before the async hooks, in the report and in what ran: compares', async () => {
+    // Dispatch order puts the async hook first (priority 900); it is queued after the chain ends.
+    const dir = join(root, 'run-order');
+    mkdirSync(join(dir, '.compozy'), { recursive: true });
+    writeFileSync(
+      join(dir, '.compozy/config.toml'),
+      [
+        '[[hooks.declarations]]',
+        'name = "audit-later"',
+        'event = "tool.post_call"',
+        'mode = "async"',
+        'priority = 900',
+        'command = "true"',
+        '',
+        '[[hooks.declarations]]',
+        'name = "check-now"',
+        'event = "tool.post_call"',
+        'mode = "sync"',
+        'priority = 100',
+        'command = "true"',
+        '',
+      ].join('\n'),
+    );
+    const file = write(
+      'run-order.hooktest.yaml',
+      [
+        'workspace: ../run-order',
+        '# only these two: the demo home (COMPOZY_HOME) has tool.post_call hooks too',
+        'cases:',
+        '  - name: as they ran',
+        '    event: tool.post_call',
+        '    hooks: [audit-later, check-now]',
+        '    expect: { ran: [check-now, audit-later] }',
+        '  - name: in dispatch order',
+        '    event: tool.post_call',
+        '    hooks: [audit-later, check-now]',
+        '    expect: { ran: [audit-later, check-now] }',
+        '  - name: as they would run',
+        '    event: tool.post_call',
+        '    hooks: [audit-later, check-now]',
+        '    dry_run: true',
+        '    expect: { ran: [check-now, audit-later] }',
+        '',
+      ].join('\n'),
+    );
+    const { res, report } = await jsonRun([file]);
+    expect(res.code).toBe(1);
+    expect(report.cases.map((c) => [c.name, c.status])).toEqual([
+      ['as they ran', 'passed'],
+      ['in dispatch order', 'failed'],
+      ['as they would run', 'passed'],
+    ]);
+    expect(report.cases[1]!.failures).toEqual([
+      expect.objectContaining({ expectation: 'ran', actual: ['check-now', 'audit-later'] }),
+    ]);
+  });
+
+  it('no test file or no case selected: exit 2 with a message, unless --pass-with-no-tests', async () => {
+    const file = write('filtered-out.hooktest.yaml', FAILING);
     const none = await hooksTest([file, '--filter', 'no such case']);
-    expect(none.code).toBe(0);
-    expect(none.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 0 failed');
+    expect(none.code).toBe(2);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toBe(
+      'hookctl: no test case of 1 test file matches --filter "no such case"; pass --pass-with-no-tests to exit 0\n',
+    );
+    const passed = await hooksTest([file, '--filter', 'no such case', '--pass-with-no-tests']);
+    expect(passed.code, passed.stderr).toBe(0);
+    expect(passed.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 0 failed');
+
+    const empty = join(root, 'no-tests-here');
+    mkdirSync(empty, { recursive: true });
+    write('../no-tests-here/notes.yaml', 'cases: []\n'); // not a test file name
+    for (const args of [['no-tests-here'], ['--workspace', empty]]) {
+      const r = await hooksTest(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toBe(
+        'hookctl: no test files (*.hooktest.yaml, *.hooktest.yml, *.hooktest.json) found in "no-tests-here"; pass --pass-with-no-tests to exit 0\n',
+      );
+      const json = await hooksTest([...args, '-o', 'json']);
+      expect(json.code).toBe(2);
+      expect(JSON.parse(json.stdout)).toMatchObject({ error: { code: 'no_test_files' } });
+      const ok = await hooksTest([...args, '--pass-with-no-tests', '--format', 'json']);
+      expect(ok.code, ok.stderr).toBe(0);
+      expect(JSON.parse(ok.stdout)).toMatchObject({ files: [], cases: [], passed: 0, failed: 0 });
+    }
+    // A test file with no case at all is no test either.
+    const noCases = write('no-cases.hooktest.yaml', 'cases: []\n');
+    const r = await hooksTest([noCases]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('hookctl: no test cases in 1 test file; pass --pass-with-no-tests to exit 0\n');
   });
 });
 

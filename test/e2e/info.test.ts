@@ -113,7 +113,7 @@ async function info(name: string, args: string[], env: Record<string, string>, c
 describe('hooks info', { timeout: 120_000 }, () => {
   it('shows every declaration of the name, overridden ones included, each with file:line', async () => {
     const out = await info('prompt-style', W, demoEnv());
-    expect(Object.keys(out)).toEqual(['name', 'declarations', 'runs']);
+    expect(Object.keys(out)).toEqual(['name', 'declarations', 'runs', 'runs_workspace', 'runs_without_workspace']);
     expect(out.name).toBe('prompt-style');
     expect(out.declarations.map((d) => [d.status, d.location.file, d.location.line, d.order])).toEqual([
       ['overridden', 'fixtures/demo/home/.compozy/config.toml', 15, null],
@@ -231,13 +231,16 @@ describe('hooks info', { timeout: 120_000 }, () => {
   });
 
   it('shows the last 10 runs of the hook, newest first (issue 16; across sessions: runs-over-time.test.ts)', async () => {
-    const { env, W: w } = demoCopy();
+    const { base, env, W: w } = demoCopy();
+    const workspace = join(base, 'workspace');
     const dir = join(env.COMPOZY_HOME, 'sessions', 'sess_info');
     mkdirSync(dir, { recursive: true });
     const lines: string[] = [];
     for (let i = 1; i <= 14; i++) {
-      lines.push(JSON.stringify(record(i, 'prompt-style', 'sess_info')));
-      lines.push(JSON.stringify(record(i, 'workspace-context', 'sess_info', { source: 'extension', priority: 300 })));
+      lines.push(JSON.stringify(record(i, 'prompt-style', 'sess_info', { workspace })));
+      lines.push(
+        JSON.stringify(record(i, 'workspace-context', 'sess_info', { source: 'extension', priority: 300, workspace })),
+      );
     }
     writeFileSync(join(dir, 'hook-runs.jsonl'), lines.join('\n') + '\n');
     const out = await info('prompt-style', w, env);
@@ -252,14 +255,15 @@ describe('hooks info', { timeout: 120_000 }, () => {
   });
 
   it('--session picks the session; a session without runs of the hook shows none', async () => {
-    const { env, W: w } = demoCopy();
+    const { base, env, W: w } = demoCopy();
     for (const [session, hook] of [
       ['sess_a', 'prompt-style'],
       ['sess_b', 'workspace-context'],
     ] as const) {
       const dir = join(env.COMPOZY_HOME, 'sessions', session);
       mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'hook-runs.jsonl'), JSON.stringify(record(1, hook, session)) + '\n');
+      const line = JSON.stringify(record(1, hook, session, { workspace: join(base, 'workspace') }));
+      writeFileSync(join(dir, 'hook-runs.jsonl'), line + '\n');
     }
     const a = await info('prompt-style', [...w, '--session', 'sess_a'], env);
     expect(a.runs.map((r) => r.run_id)).toEqual(['run_prompt-style_01']);

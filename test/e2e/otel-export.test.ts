@@ -217,7 +217,7 @@ describe('hooks fire with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       // The spy does see the packages when exporting (so the check above can fail).
       const c = await collector();
       await fire(box, 'spied', { NODE_OPTIONS: `--require ${spy}`, OTEL_EXPORTER_OTLP_ENDPOINT: c.url });
-      expect(readFileSync(loaded, 'utf8')).toMatch(/@opentelemetry\/exporter-trace-otlp-proto/);
+      expect(readFileSync(loaded, 'utf8')).toMatch(/@opentelemetry\/otlp-transformer/);
     },
   );
 
@@ -242,6 +242,24 @@ describe('hooks fire with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       const warnings = down.stderr.split('\n').filter((l) => l.includes('OpenTelemetry export'));
       expect(warnings).toHaveLength(2);
       expect(warnings[0]).toMatch(/failed .*3 of 3 log records|failed .*4 of 4 spans/);
+    },
+  );
+
+  it(
+    'with OTEL_EXPORTER_OTLP_PROTOCOL=grpc: one warning, and both signals sent as http/protobuf',
+    { timeout: 60_000 },
+    async () => {
+      const box = exportSandbox();
+      const c = await collector();
+      const res = await fire(box, 'grpc', { OTEL_EXPORTER_OTLP_ENDPOINT: c.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' });
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stderr.split('\n').filter((l) => l.includes('grpc'))).toEqual([
+        'hookctl: warning: OTEL_EXPORTER_OTLP_PROTOCOL "grpc" is not supported (hookctl speaks OTLP/HTTP); using http/protobuf',
+      ]);
+      expect(c.requests.map((r) => `${r.path} ${r.contentType}`).sort()).toEqual([
+        '/v1/logs application/x-protobuf',
+        '/v1/traces application/x-protobuf',
+      ]);
     },
   );
 

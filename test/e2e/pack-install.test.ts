@@ -34,15 +34,20 @@ let scratch: string;
 let installed: string; // <prefix>/lib/node_modules/hookctl
 let hookctl: string; // <prefix>/bin/hookctl
 let tarballFiles: string[];
+let installOutput: string; // what `npm ci` of the production dependencies printed
 
 function sh(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, {
     cwd,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
-    // npm_config_* of an enclosing `npm test` would change what these npm runs do.
-    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_'))),
+    env: npmEnv(),
   });
+}
+
+/** npm_config_* of an enclosing `npm test` would change what these npm runs do. */
+function npmEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')));
 }
 
 describe.skipIf(head === undefined)('npm pack of a fresh clone, installed into a prefix', { timeout: 180_000 }, () => {
@@ -67,7 +72,14 @@ describe.skipIf(head === undefined)('npm pack of a fresh clone, installed into a
     installed = join(prefix, 'lib', 'node_modules', 'hookctl');
     renameSync(join(prefix, 'lib', 'node_modules', 'package'), installed);
     copyFileSync(join(clone, 'package-lock.json'), join(installed, 'package-lock.json'));
-    sh('npm', ['ci', '--omit=dev', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--silent'], installed);
+    // Not --silent and not --ignore-scripts: what npm warns about while installing is checked below.
+    const ci = spawnSync('npm', ['ci', '--omit=dev', '--offline', '--no-audit', '--no-fund', '--loglevel=warn'], {
+      cwd: installed,
+      encoding: 'utf8',
+      env: npmEnv(),
+    });
+    expect(ci.status, ci.stderr).toBe(0);
+    installOutput = ci.stdout + ci.stderr;
     hookctl = join(prefix, 'bin', 'hookctl');
     symlinkSync(join('..', 'lib', 'node_modules', 'hookctl', 'bin', 'run.js'), hookctl);
   }, 180_000);
@@ -86,6 +98,57 @@ describe.skipIf(head === undefined)('npm pack of a fresh clone, installed into a
     // nothing of the development tree
     expect(files.some((f) => /^(src|test|fixtures|bench|node_modules)\//.test(f))).toBe(false);
     expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+  });
+
+  it('installs without an install-script warning: no dependency has an install script, tree-sitter-bash is not one', () => {
+    expect(installOutput).not.toMatch(/install.?script/i);
+    const withScripts: string[] = [];
+    const visit = (folder: string) => {
+      for (const name of existsSync(folder) ? readdirSync(folder) : []) {
+        if (name.startsWith('@')) {
+          visit(join(folder, name));
+          continue;
+        }
+        const manifest = join(folder, name, 'package.json');
+        if (!existsSync(manifest)) continue;
+        const scripts = (JSON.parse(readFileSync(manifest, 'utf8')) as { scripts?: Record<string, string> }).scripts;
+        if (['preinstall', 'install', 'postinstall'].some((s) => scripts?.[s] !== undefined)) withScripts.push(name);
+        visit(join(folder, name, 'node_modules'));
+      }
+    };
+    visit(join(installed, 'node_modules'));
+    expect(withScripts).toEqual([]);
+    expect(existsSync(join(installed, 'node_modules', 'tree-sitter-bash'))).toBe(false);
+  });
+
+  it("parses Bash `if` rules with the grammar it ships (dist/tree-sitter-bash.wasm, the devDependency's file)", () => {
+    expect(readFileSync(join(installed, 'dist', 'tree-sitter-bash.wasm'))).toEqual(
+      readFileSync(join(repoRoot, 'node_modules', 'tree-sitter-bash', 'tree-sitter-bash.wasm')),
+    );
+    const work = join(scratch, 'claude-project');
+    mkdirSync(join(work, '.claude'), { recursive: true });
+    const hook = (rule: string) => ({ type: 'command', command: 'exit 0', if: rule });
+    writeFileSync(
+      join(work, '.claude', 'settings.json'),
+      JSON.stringify({
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [hook('Bash(rm *)'), hook('Bash(git push *)')] }] },
+      }),
+    );
+    const env: Record<string, string> = {
+      ...isolatedEnv({ home: join(scratch, 'claude-home') }),
+      NODE_COMPILE_CACHE: join(scratch, 'cache'),
+    };
+    // Without the grammar both rules would fail open and both hooks run; parsed, only one matches.
+    const payload = { session_id: 's', tool_name: 'Bash', tool_input: { command: 'cd x && git push origin' } };
+    const fire = spawnSync(hookctl, ['hooks', 'fire', 'PreToolUse', '-o', 'json', '--workspace', work], {
+      cwd: work,
+      env,
+      encoding: 'utf8',
+      input: JSON.stringify(payload),
+    });
+    expect(fire.status, fire.stderr).toBe(0);
+    const out = JSON.parse(fire.stdout) as { runs: { hook_name: string }[] };
+    expect(out.runs.map((r) => r.hook_name)).toEqual(['project:PreToolUse:1.2']);
   });
 
   it('runs hooks list, validate and fire from another folder', () => {

@@ -3,7 +3,7 @@
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunRecord } from '../../src/ledger/record.js';
+import { RUN_RECORD_FIELDS, type RunRecord } from '../../src/ledger/record.js';
 import { emitHook, makeSandbox, removeSandboxes, parseJson, type FireJson, type Sandbox } from './fire-support.js';
 
 afterAll(removeSandboxes);
@@ -79,10 +79,19 @@ describe.concurrent('hooks runs: the round trip', () => {
       expect(Number.isInteger(r.stderr_bytes)).toBe(true);
       expect(typeof r.truncated).toBe('boolean');
       expect(r.recorded_at).toMatch(RFC3339_MS_UTC);
-      expect(r).not.toHaveProperty('decision'); // cosh only
+      // Every §5 field, in §5's order, null where it has no value (issue 28).
+      expect(Object.keys(r)).toEqual([...RUN_RECORD_FIELDS]);
+      expect(r.decision).toBeNull(); // cosh only
       // cosh only, except the reason a denying compozy hook gave (SPEC §7.4: runs shows it)
-      if (r.outcome !== 'denied') expect(r).not.toHaveProperty('reason');
-      if (r.error !== undefined) expect(r.error).toBe(r.error.trim().replace(/\n/g, ''));
+      if (r.outcome !== 'denied') expect(r.reason).toBeNull();
+      if (r.error != null) expect(r.error).toBe(r.error.trim().replace(/\n/g, ''));
+      // The workspace it was fired in, and the file that declared the hook (issue 22).
+      expect(r.workspace).toBe(box.workspace);
+      expect(r.declared_in).toBe(
+        r.hook_name === 'tool-note'
+          ? join(box.workspace, '.compozy', 'skills', 'tool-note', 'SKILL.md')
+          : join(box.workspace, '.compozy', 'config.toml'),
+      );
     }
     expect(new Set(logged.map((r) => r.run_id)).size).toBe(logged.length);
     expect(new Set(logged.map((r) => r.dispatch_id)).size).toBe(3);
@@ -93,8 +102,7 @@ describe.concurrent('hooks runs: the round trip', () => {
       exit_code: 0,
       patch_applied: { tool_input: { n: 1 } },
     });
-    expect(rewrite).not.toHaveProperty('skill_source');
-    expect(rewrite).not.toHaveProperty('error');
+    expect(rewrite).toMatchObject({ skill_source: null, error: null });
     expect(stumble).toMatchObject({
       exit_code: 1,
       stderr_bytes: 2,

@@ -229,25 +229,41 @@ describe('runs --follow', () => {
         expect(seen.every((r) => r.hook_name === 'quick')).toBe(true); // the filter applies
         expect(new Set(seen.map((r) => r.run_id)).size).toBe(5);
 
-        truncateSync(box.logFile('live'), 0);
-        await new Promise((r) => setTimeout(r, 300));
-        expect((await fire(box, 'tool.pre_call', 'live')).code).toBe(0);
-        await f.waitFor(6);
-
         const template = box.records('live').find((r) => r.hook_name === 'quick')!;
+        // Proof that follow has looked at the logs since a change, instead of a sleep a loaded
+        // machine can outlast: two records in the session's cosh log (also followed), the second
+        // written once the first is printed, so the look that prints it began after the change.
+        let looks = 0;
+        const lookedAgain = async () => {
+          for (let i = 0; i < 2; i++) {
+            const id = `look-${++looks}`;
+            mkdirSync(join(coshLog(box, 'live'), '..'), { recursive: true });
+            appendFileSync(coshLog(box, 'live'), JSON.stringify({ ...template, dialect: 'cosh', run_id: id }) + '\n');
+            await f.waitFor(f.lines.length + 1);
+            expect(parseJson<RunRecord>(f.lines.at(-1)!).run_id).toBe(id);
+          }
+        };
+        const runIds = () => f.lines.map((l) => parseJson<RunRecord>(l).run_id);
+
+        truncateSync(box.logFile('live'), 0);
+        await lookedAgain(); // the emptied log is seen before it is written again
+        expect((await fire(box, 'tool.pre_call', 'live')).code).toBe(0);
+        await f.waitFor(f.lines.length + 1);
+        expect(parseJson<RunRecord>(f.lines.at(-1)!).hook_name).toBe('quick');
+
         const replacement = join(box.out, 'replacement.jsonl');
         writeFileSync(replacement, JSON.stringify({ ...template, run_id: 'replaced-1' }) + '\n');
         renameSync(replacement, box.logFile('live'));
-        await f.waitFor(7);
-        expect(parseJson<RunRecord>(f.lines[6]!).run_id).toBe('replaced-1');
+        await f.waitFor(f.lines.length + 1);
+        expect(runIds().at(-1)).toBe('replaced-1');
 
         const torn = JSON.stringify({ ...template, run_id: 'torn-1' }) + '\n';
         appendFileSync(box.logFile('live'), torn.slice(0, 50));
-        await new Promise((r) => setTimeout(r, 400));
-        expect(f.lines).toHaveLength(7); // waited for, not skipped
+        await lookedAgain();
+        expect(runIds().slice(-3)).toEqual(['replaced-1', 'look-3', 'look-4']); // the half line waited for, not skipped
         appendFileSync(box.logFile('live'), torn.slice(50));
-        await f.waitFor(8);
-        expect(parseJson<RunRecord>(f.lines[7]!).run_id).toBe('torn-1');
+        await f.waitFor(f.lines.length + 1);
+        expect(runIds().at(-1)).toBe('torn-1');
         expect(f.stderr()).toBe('');
 
         f.child.kill('SIGINT');
@@ -263,9 +279,12 @@ describe('runs --follow', () => {
     for (let i = 0; i < 3; i++) expect((await fire(box, 'tool.pre_call', 'tail')).code).toBe(0);
     const f = follow(box, ['--session', 'tail', '--last', '2']);
     try {
-      await f.waitFor(3); // the header and two records
-      expect(f.lines[0]).toMatch(/^Recorded\s+Hook\s+Event\s+Outcome\s+Duration\s+Error$/);
-      expect(f.lines.slice(1).map((l) => l.split(/\s+/)[1])).toEqual(['flaky', 'quick']); // dispatch order: by name
+      await f.waitFor(4); // whose runs, the header and two records
+      expect(f.lines[0]).toBe(`workspace ${box.workspace} (--all-workspaces for every workspace)`);
+      f.lines.shift();
+      // the columns and order of `runs`
+      expect(f.lines[0]).toMatch(/^Hook\s+Event\s+Outcome\s+Duration\s+Error\s+Recorded$/);
+      expect(f.lines.slice(1).map((l) => l.split(/\s+/)[0])).toEqual(['flaky', 'quick']); // dispatch order: by name
       expect(f.lines[1]).toMatch(/flaky\s+tool\.pre_call\s+failed\s+\d+ ms\s+hook command failed: exit status 1/);
       f.child.kill('SIGINT');
       expect(await f.exited).toBe(0);

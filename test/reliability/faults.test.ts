@@ -230,7 +230,7 @@ describe.concurrent(
       if (by['bad-utf8']!.outcome === 'failed') expectOneLineError(by['bad-utf8']!.error);
       else expect(by['bad-utf8']).toMatchObject({ outcome: 'applied' });
       expect(by['close-stdin']).toMatchObject({ outcome: 'applied', exit_code: 0 });
-      expect(by['close-stdin']!.error).toBeUndefined();
+      expect(by['close-stdin']!.error).toBeNull();
       expect(expectOneLineError(by.missing!.error)).toBe(
         `hooks: hook "missing": resolve executable ${JSON.stringify(cannot.missing)}: stat ${cannot.missing}: no such file or directory`,
       );

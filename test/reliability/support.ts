@@ -200,8 +200,11 @@ export function processIsGone(pid: number): boolean {
   }
 }
 
-/** Pids still running after a short settle (a SIGKILLed process needs a moment to be torn down). */
-export async function survivors(pids: number[], settleMs = 300): Promise<number[]> {
+/**
+ * Pids still running after a settle (a SIGKILLed process needs a moment to be torn down, more on a
+ * loaded machine); returns as soon as none is left.
+ */
+export async function survivors(pids: number[], settleMs = 10_000): Promise<number[]> {
   const deadline = Date.now() + settleMs;
   for (;;) {
     const alive = pids.filter((p) => !processIsGone(p));

@@ -1,10 +1,14 @@
 // A minimal OTLP/HTTP collector for tests, on 127.0.0.1: it accepts /v1/traces and /v1/logs,
 // decodes protobuf bodies with the official OTLP .proto files (test/fixtures/otlp-proto) and JSON
-// bodies as they are, and keeps what it received. `delayMs` makes it slow; `status` makes it refuse.
+// bodies as they are, and keeps what it received. `delayMs` makes it slow; `status` makes it refuse;
+// `busyFirst: N` answers the first N requests 503 with `Retry-After: 0`.
+// Beside it, collectors that never complete a request (a host that drops connection attempts, one
+// that trickles its answer) and one that resets every connection.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import protobuf from 'protobufjs';
 
 const PROTO_ROOT = fileURLToPath(new URL('../fixtures/otlp-proto/', import.meta.url));
@@ -70,9 +74,12 @@ const REQUEST_TYPE: Record<string, string> = {
   '/v1/logs': 'opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest',
 };
 
-export async function startCollector(opts: { delayMs?: number; status?: number } = {}): Promise<TestCollector> {
+export async function startCollector(
+  opts: { delayMs?: number; status?: number; busyFirst?: number } = {},
+): Promise<TestCollector> {
   const root = await protoRoot();
   const requests: ReceivedRequest[] = [];
+  let busy = opts.busyFirst ?? 0;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -93,7 +100,11 @@ export async function startCollector(opts: { delayMs?: number; status?: number }
       requests.push({ path, headers: req.headers, contentType, body });
       const answer = () => {
         if (res.destroyed) return;
-        res.statusCode = opts.status ?? (typeName === undefined ? 404 : 200);
+        if (busy > 0) {
+          busy--;
+          res.statusCode = 503;
+          res.setHeader('retry-after', '0');
+        } else res.statusCode = opts.status ?? (typeName === undefined ? 404 : 200);
         res.setHeader('content-type', contentType.includes('json') ? 'application/json' : 'application/x-protobuf');
         res.end(contentType.includes('json') ? '{}' : '');
       };
@@ -204,4 +215,125 @@ export function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
+}
+
+/** A collector that never completes a request, and what it has seen. */
+export interface StuckCollector {
+  url: string;
+  /** Connections that reached it (0 for a host whose connection attempts are dropped). */
+  connections(): number;
+  close(): Promise<void>;
+}
+
+// A worker that listens with a backlog of 1 and then blocks its own event loop, so nothing ever
+// accepts: once the test has filled the accept queue, the kernel drops every further SYN.
+const BLACKHOLE_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const server = require('node:net').createServer();
+server.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => {
+  parentPort.postMessage(server.address().port);
+  Atomics.wait(new Int32Array(workerData), 0, 0);
+  server.close();
+});
+`;
+
+/**
+ * A collector host that is down or firewalled: connection attempts get no answer at all, so a
+ * client's connect() waits for the kernel to give up (about two minutes on Linux), as against a
+ * host that drops packets. Made on 127.0.0.1 with a listening socket whose accept queue is full.
+ */
+export async function startBlackhole(): Promise<StuckCollector> {
+  const flag = new SharedArrayBuffer(4);
+  const worker = new Worker(BLACKHOLE_WORKER, { eval: true, workerData: flag });
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  // Fill the accept queue: connect until an attempt is not answered within 500 ms.
+  const fillers: Socket[] = [];
+  for (let i = 0; i < 64; i++) {
+    const s = connect(port, '127.0.0.1');
+    s.on('error', () => {});
+    fillers.push(s);
+    const connected = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 500);
+      s.once('connect', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    if (!connected) break;
+    if (i === 63) throw new Error('the accept queue never filled');
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    connections: () => 0,
+    close: async () => {
+      for (const s of fillers) s.destroy();
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      Atomics.store(new Int32Array(flag), 0, 1);
+      Atomics.notify(new Int32Array(flag), 0);
+      await exited;
+    },
+  };
+}
+
+/**
+ * A collector that accepts, reads the request and then answers one byte every 50 ms, forever:
+ * `headers` trickles the header block after the status line (the answer never starts), `body`
+ * sends a whole `200 OK` header block and then trickles a body that never ends.
+ */
+export async function startTrickler(what: 'headers' | 'body'): Promise<StuckCollector> {
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  let connections = 0;
+  const server = createNetServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+    socket.once('data', () => {
+      socket.write(
+        what === 'headers'
+          ? 'HTTP/1.1 200 OK\r\nx-trickle: '
+          : 'HTTP/1.1 200 OK\r\ncontent-type: application/x-protobuf\r\ncontent-length: 10000000\r\n\r\n',
+      );
+      const timer = setInterval(() => {
+        if (socket.destroyed) {
+          clearInterval(timer);
+          timers.delete(timer);
+        } else socket.write('x');
+      }, 50);
+      timers.add(timer);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    connections: () => connections,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const t of timers) clearInterval(t);
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A collector that closes every connection as soon as it is made, and counts them. */
+export async function startResetter(): Promise<StuckCollector> {
+  let connections = 0;
+  const server = createNetServer((socket) => {
+    connections++;
+    socket.on('error', () => {});
+    socket.resetAndDestroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

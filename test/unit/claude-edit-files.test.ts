@@ -79,7 +79,7 @@ describe('claude edits on files', () => {
     });
     await expect(run({ action: 'delete', name: 'project:Stop:4.1' })).rejects.toMatchObject({
       code: 'hook_not_found',
-      message: 'hook "project:Stop:4.1" not found',
+      message: 'hook "project:Stop:4.1" not found; did you mean "project:Stop:1.1"?',
     });
     await run({ action: 'delete', name: 'project:Stop:1.1' });
     expect(readFileSync(project(), 'utf8')).toBe('{\n  "model": "opus",\n  "hooks": {}\n}\n');

@@ -11,7 +11,7 @@ import type { ClaudeContext, ClaudeHandlerInfo } from '../../src/dialects/claude
 import { planClaude } from '../../src/dialects/claude/plan.js';
 import type { DispatchRequest } from '../../src/dialects/types.js';
 import { runSubprocess } from '../../src/exec/subprocess.js';
-import type { RunRecord } from '../../src/ledger/record.js';
+import { RUN_RECORD_FIELDS, type RunRecord } from '../../src/ledger/record.js';
 import type { Locations } from '../../src/paths.js';
 import { tempDir } from '../support/temp.js';
 
@@ -124,8 +124,11 @@ async function alive(pid: number): Promise<boolean> {
   return stat !== undefined && !/^\d+ \(.*\) Z/.test(stat);
 }
 
-/** Whether a process is still alive after `ms` (signals are delivered asynchronously). */
-async function survives(pid: number, ms = 1000): Promise<boolean> {
+/**
+ * Whether a process is still alive after `ms` (signals are delivered asynchronously, and a loaded
+ * machine may take seconds to tear a process down; a process that dies returns at once).
+ */
+async function survives(pid: number, ms = 10_000): Promise<boolean> {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) {
     if (!(await alive(pid))) return false;
   }
@@ -178,7 +181,23 @@ describe('dispatchClaude', () => {
       why: null,
     });
     expect(Object.keys(r).at(-1)).toBe('recorded_at');
-    expect(r.error).toBeUndefined();
+    expect(r.error).toBeNull();
+    // Every SPEC §5 field, null where it has no value, then claude's own (issue 28).
+    expect(Object.keys(r)).toEqual([
+      ...RUN_RECORD_FIELDS.slice(0, -1),
+      'handler_type',
+      'blocking',
+      'output',
+      'http_status',
+      'why',
+      'recorded_at',
+    ]);
+    expect(r).toMatchObject({
+      skill_source: null,
+      patch_applied: null,
+      workspace,
+      declared_in: join(workspace, '.claude', 'settings.json'),
+    });
     expect(req.records).toHaveLength(1);
   });
 
@@ -272,7 +291,7 @@ describe('dispatchClaude', () => {
     expect(result.runs[0]!.error).toMatch(
       /^hooks: hook "project:PreToolUse:1\.1": resolve executable "no-such-tool": /,
     );
-    expect(result.runs[0]!.exit_code).toBeUndefined();
+    expect(result.runs[0]!.exit_code).toBeNull();
   });
 
   it('gives SessionStart hooks a CLAUDE_ENV_FILE each, returns its lines and deletes it', async () => {
@@ -518,7 +537,7 @@ describe('http handlers', () => {
       outcome: 'denied',
       timed_out: false,
     });
-    expect(result.runs[0]!.exit_code).toBeUndefined();
+    expect(result.runs[0]!.exit_code).toBeNull();
     const req = seen.at(-1)!;
     expect(req.headers).toMatchObject({
       authorization: 'Bearer t0k',

@@ -1,7 +1,11 @@
 // `if` rules (claude.md §4.2): tool names, MCP servers, file globs, and what fails open.
 import { describe, expect, it } from 'vitest';
 import { evaluateIfRule, parseRule } from '../../src/dialects/claude/if-eval.js';
-import { evaluatePathPattern, globRegex } from '../../src/dialects/claude/path-rule.js';
+import { compilePathGlob, globMatches } from '../../src/dialects/claude/glob-match.js';
+import { evaluatePathPattern, pathPatternProblem } from '../../src/dialects/claude/path-rule.js';
+
+/** The glob as a matcher over a `/`-separated relative path. */
+const globRegex = (glob: string) => ({ test: (path: string) => globMatches(compilePathGlob(glob), path) });
 
 const cwd = '/work/proj';
 const home = '/home/u';
@@ -86,5 +90,52 @@ describe('evaluateIfRule', () => {
       why: 'hookctl does not evaluate "WebFetch(domain:example.com)"',
     });
     expect((await evaluateIfRule('Bash(a) || Bash(b)', ctx({ tool_name: 'Bash' }))).verdict).toBe('fail_open');
+  });
+});
+
+describe('file globs: compiled and matched in linear time (issue 24)', () => {
+  it('reads classes: ranges, negation, a leading ], escapes; an unclosed [ is itself', () => {
+    expect(globRegex('[a-c]x').test('bx')).toBe(true);
+    expect(globRegex('[a-c]x').test('dx')).toBe(false);
+    expect(globRegex('[!a-c]x').test('dx')).toBe(true);
+    expect(globRegex('[^a-c]x').test('ax')).toBe(false);
+    expect(globRegex('[]a]').test(']')).toBe(true);
+    expect(globRegex('[\\]]').test(']')).toBe(true);
+    expect(globRegex('a[b').test('a[b')).toBe(true);
+    expect(globRegex('a/[!x]').test('a//')).toBe(false); // a class never matches /
+    expect(globRegex('\\*').test('*')).toBe(true);
+    expect(globRegex('\\*').test('x')).toBe(false);
+    expect(globRegex('**/x').test('ax')).toBe(false);
+    expect(globRegex('**/x').test('a/b/x')).toBe(true);
+    expect(globRegex('a/**/b').test('a/b')).toBe(true);
+    expect(globRegex('a/**/b').test('a/x/y/b')).toBe(true);
+    expect(globRegex('a**b').test('a/x/b')).toBe(true);
+  });
+
+  it('a range out of order does not compile: named by pathPatternProblem, fail-open at fire', async () => {
+    expect(pathPatternProblem('*.[z-a]')).toBe('range z-a is out of order');
+    expect(pathPatternProblem('*.[a-z]')).toBeUndefined();
+    expect(pathPatternProblem('[')).toBeUndefined();
+    const v = await evaluateIfRule(
+      'Edit(*.[z-a])',
+      ctx({ tool_name: 'Edit', tool_input: { file_path: '/work/proj/a.ts' } }),
+    );
+    expect(v).toEqual({
+      rule: 'Edit(*.[z-a])',
+      verdict: 'fail_open',
+      why: 'the pattern does not compile: range z-a is out of order',
+    });
+  });
+
+  it('matches a pathological glob without backtracking, and fails open past the work bound', () => {
+    const name = '-'.repeat(50_000);
+    expect(evaluatePathPattern('*-*-*-*-*-*-X', `/work/proj/${name}`, cwd, home).verdict).toBe('no_match');
+    const deep = Array.from({ length: 20_000 }, () => 'd').join('/');
+    expect(evaluatePathPattern('d/**/x', `/work/proj/${deep}/x`, cwd, home).verdict).toBe('match');
+    const long = `/work/proj/${'a'.repeat(200_000)}`;
+    expect(evaluatePathPattern('*a'.repeat(100), long, cwd, home)).toEqual({
+      verdict: 'fail_open',
+      why: 'the pattern and the path are too long to match within bounds',
+    });
   });
 });

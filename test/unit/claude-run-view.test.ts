@@ -73,8 +73,72 @@ describe('renderClaudeFire', () => {
   });
 });
 
+describe('renderClaudeFire notices', () => {
+  const result = (notifications: ClaudeDispatchResult['notifications']) =>
+    ({
+      event: 'PreToolUse',
+      dialect: 'claude',
+      session_id: 's',
+      dispatch_id: 'd',
+      verdict: 'pass',
+      reason: null,
+      stop_reason: null,
+      system_message: 'be careful',
+      additional_context: null,
+      next_turn_context: null,
+      outputs: {},
+      env_exports: [],
+      payload: {},
+      runs: [run({ outcome: 'failed', error: 'hook command failed: exit status 1' })],
+      notifications,
+      unevaluated: [],
+      error: null,
+      warnings: [],
+    }) as unknown as ClaudeDispatchResult;
+  const note = (kind: 'system_message' | 'hook_error' | 'timeout', message: string) => ({
+    type: 'stream_event' as const,
+    event: {
+      subtype: 'hook_notification' as const,
+      hook_name: 'project:PreToolUse:1.1',
+      kind,
+      message,
+      decision: null,
+    },
+  });
+
+  it('shows each hook_error and timeout notice with its hook, and that only exit 2 blocks', () => {
+    const lines = renderClaudeFire(
+      result([
+        note('system_message', 'be careful'),
+        note('hook_error', 'Failed with non-blocking status code: guard: no config'),
+        note('timeout', 'project:PreToolUse:1.1 timed out after 5s'),
+      ]),
+      plain,
+    ).split('\n');
+    expect(lines.slice(0, 6)).toEqual([
+      'verdict  pass',
+      'message  be careful',
+      'notice   Failed with non-blocking status code: guard: no config  (project:PreToolUse:1.1)',
+      'notice   project:PreToolUse:1.1 timed out after 5s',
+      'hint     only exit 2 blocks: another exit code is a non-blocking error, and Claude goes on',
+      'session s  dispatch d  event PreToolUse',
+    ]);
+  });
+
+  it('an exit-2 notice (of an event that cannot block) gets no hint; no notices, no lines', () => {
+    const lines = renderClaudeFire(result([note('hook_error', 'stderr of the hook')]), plain).split('\n');
+    expect(lines.slice(0, 4)).toEqual([
+      'verdict  pass',
+      'message  be careful',
+      'notice   stderr of the hook  (project:PreToolUse:1.1)',
+      'session s  dispatch d  event PreToolUse',
+    ]);
+    expect(renderClaudeFire(result([]), plain)).not.toMatch(/notice|hint/);
+  });
+});
+
 describe('renderClaudePlan', () => {
-  it('prints Order, Name, Type, Matcher, If and Gate', () => {
+  it('prints Order, Name, Type, Matcher, Matched, If and Gate', () => {
     const plan: ClaudePlanEntry[] = [
       {
         name: 'project:PreToolUse:1.1',
@@ -103,9 +167,9 @@ describe('renderClaudePlan', () => {
       },
     ];
     expect(renderClaudePlan('PreToolUse', plan, plain).split('\n')).toEqual([
-      'Order  Name                                 Type              Matcher                            If                                                                      Gate',
-      '1      project:PreToolUse:1.1               command           tool_name "Bash" vs "Bash": match  Bash(git push *): fail open (the command could not be parsed as shell)  active',
-      '2      skill/project/deploy:PreToolUse:1.1  prompt (not run)  (none)                                                                                                     inactive: skill "deploy" is not selected (--skill deploy)',
+      'Order  Name                                 Type              Matcher                     Matched  If                                                                      Gate',
+      '1      project:PreToolUse:1.1               command           tool_name "Bash" vs "Bash"  yes      Bash(git push *): fail open (the command could not be parsed as shell)  active',
+      '2      skill/project/deploy:PreToolUse:1.1  prompt (not run)  (none)                      no                                                                               inactive: skill "deploy" is not selected (--skill deploy)',
     ]);
     expect(renderClaudePlan('Stop', [], plain)).toBe('No hooks declared for Stop.');
   });

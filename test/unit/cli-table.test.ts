@@ -2,7 +2,14 @@
 // strings below were produced by cli-table3 0.6.5 with that set-up), and linear in the rows.
 import { describe, expect, it } from 'vitest';
 import { makeColour } from '../../src/cli/colour.js';
-import { displayWidth, renderTable, terminalWidth } from '../../src/cli/table.js';
+import {
+  displayWidth,
+  identifier,
+  renderTable,
+  shortTimestamps,
+  StreamTable,
+  terminalWidth,
+} from '../../src/cli/table.js';
 
 const plain = makeColour(false);
 const colour = makeColour(true);
@@ -202,5 +209,127 @@ describe('cutFirst', () => {
     for (const l of t.split('\n')) expect(displayWidth(l)).toBeLessThanOrEqual(50);
     const squeezed = renderTable(['Order', 'Name', 'Why'], rows, plain, { maxWidth: 24, cutFirst: [2] });
     expect(squeezed).not.toContain('a-rather-long-hook-name'); // Why is at its floor: Name gives way too
+  });
+});
+
+describe('identifiers, timestamps and columns left out (SPEC §7.4)', () => {
+  const iso = (d: Date) => d.toISOString();
+  // A local moment (shortened forms are local time), and its ISO form as records carry it.
+  const now = new Date(2026, 11, 1, 18, 30, 0);
+  const today = new Date(2026, 11, 1, 18, 20, 58, 123);
+  const earlier = new Date(2026, 10, 30, 9, 5, 7);
+  const lastYear = new Date(2025, 11, 1, 18, 20, 0);
+
+  it('never cuts an identifier column: the free text gives way, then the other columns', () => {
+    const rows = [
+      ['project:PreToolUse:1.1', 'PreToolUse', 'applied', ''],
+      ['project:PreToolUse:2.1', 'PreToolUse', 'failed', 'hook command failed: exit status 1 (stderr: 62 bytes)'],
+    ];
+    const head = [identifier('Hook'), identifier('Event'), 'Outcome', { head: 'Error', cutFirst: true }];
+    const t = renderTable(head, rows, plain, { maxWidth: 51 });
+    for (const l of t.split('\n')) expect(displayWidth(l)).toBeLessThanOrEqual(51);
+    expect(t.split('\n')).toEqual([
+      'Hook                    Event       Outcome  Error',
+      'project:PreToolUse:1.1  PreToolUse  applied',
+      'project:PreToolUse:2.1  PreToolUse  failed   hook …',
+    ]);
+    // a plain heading is cut as before
+    expect(renderTable(['Hook', 'Event'], rows, plain, { maxWidth: 20 })).not.toContain('project:PreToolUse:1.1');
+  });
+
+  it('shortens timestamps whole before cutting anything: today, this year, another year', () => {
+    expect(shortTimestamps(iso(today), now)).toBe('18:20:58');
+    expect(shortTimestamps(iso(earlier), now)).toBe('11-30 09:05');
+    expect(shortTimestamps(iso(lastYear), now)).toBe('2025-12-01 18:20');
+    expect(shortTimestamps('-', now)).toBe('-');
+    const rows = [
+      ['hook-a', 'an error that could be cut', iso(today)],
+      ['hook-b', '', iso(earlier)],
+    ];
+    const head = [identifier('Hook'), { head: 'Error', cutFirst: true }, { head: 'Recorded', timestamp: true }];
+    const wide = renderTable(head, rows, plain, { maxWidth: 200, now });
+    expect(wide).toContain(iso(today)); // it fits: the whole form
+    const t = renderTable(head, rows, plain, { maxWidth: 52, now });
+    expect(t.split('\n')).toEqual([
+      'Hook    Error                       Recorded',
+      'hook-a  an error that could be cut  18:20:58',
+      'hook-b                              11-30 09:05',
+    ]);
+    // narrower still: the short times stay whole, the text is cut
+    const cut = renderTable(head, rows, plain, { maxWidth: 36, now });
+    expect(cut.split('\n')[1]).toBe('hook-a  an error that …  18:20:58');
+  });
+
+  it('leaves out columns by dropOrder when cutting is not enough, and says which', () => {
+    const head = [
+      identifier('Hook'),
+      identifier('Event'),
+      { head: 'Dialect', dropOrder: 1 },
+      'Runs',
+      { head: 'p95', dropOrder: 2 },
+      'Max',
+    ];
+    const rows = [['project:UserPromptSubmit:1.1', 'UserPromptSubmit', 'claude', 1, '7 ms', '7 ms']];
+    const t = renderTable(head, rows, plain, { maxWidth: 64 });
+    expect(t.split('\n')).toEqual([
+      'Hook                          Event             Runs  p95   Max',
+      'project:UserPromptSubmit:1.1  UserPromptSubmit  1     7 ms  7 ms',
+      '(left out to fit: Dialect; -o json has all)',
+    ]);
+    const t2 = renderTable(head, rows, plain, { maxWidth: 58 });
+    expect(t2.split('\n')[0]).toBe('Hook                          Event             Runs  Max');
+    expect(t2.split('\n')[2]).toBe('(left out to fit: Dialect, p95; -o json has all)');
+    // identifiers alone wider than the terminal: the row exceeds rather than cut a name
+    const t3 = renderTable(head, rows, plain, { maxWidth: 30 });
+    expect(t3).toContain('project:UserPromptSubmit:1.1  UserPromptSubmit');
+    // no limit: nothing left out
+    expect(renderTable(head, rows, plain, { maxWidth: null })).toContain('Dialect');
+  });
+});
+
+describe('StreamTable (runs --follow)', () => {
+  const now = new Date(2026, 11, 1, 18, 30, 0);
+  const head = [
+    identifier('Hook'),
+    identifier('Event'),
+    'Outcome',
+    { head: 'Duration', dropOrder: 1 },
+    { head: 'Error', cutFirst: true, dropOrder: 2 },
+    { head: 'Recorded', timestamp: true, dropOrder: 3 },
+  ];
+  const at = new Date(2026, 11, 1, 18, 20, 58).toISOString();
+
+  it('fits each line to the terminal, times short when whole ones do not fit, names whole', () => {
+    const t = new StreamTable(head, plain, { maxWidth: 80, minWidths: [22, 14, 9, 8, 0, 24], now: () => now });
+    const lines = [
+      t.header(),
+      t.row(['project:PreToolUse:1.1', 'PreToolUse', 'applied', '18 ms', '', at]),
+      t.row(['project:PreToolUse:2.1', 'PreToolUse', 'failed', '7 ms', 'hook command failed: exit status 1', at]),
+    ];
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(80);
+    expect(lines[0]).toMatch(/^Hook\s+Event\s+Outcome\s+Duration\s+Error\s+Recorded$/);
+    expect(lines[1]).toMatch(/^project:PreToolUse:1\.1 {2}PreToolUse\s+applied\s+18 ms\s+18:20:58$/);
+    expect(lines[2]).toMatch(/^project:PreToolUse:2\.1 {2}PreToolUse\s+failed\s+7 ms\s+hook com…\s+18:20:58$/);
+    // the columns line up with the heading
+    expect(lines[2]!.indexOf('18:20:58')).toBe(lines[0]!.indexOf('Recorded'));
+    // a longer name widens its column; when that leaves a column out, the heading comes again
+    const wide = t.row(['project:UserPromptSubmit:1.1', 'UserPromptSubmit', 'applied', '7 ms', '', at]);
+    const [again, row] = wide.split('\n');
+    expect(again).toMatch(/^Hook\s+Event\s+Outcome\s+Error\s+Recorded$/);
+    expect(row).toMatch(/^project:UserPromptSubmit:1\.1 {2}UserPromptSubmit {2}applied\s+18:20:58$/);
+    for (const l of wide.split('\n')) expect(displayWidth(l)).toBeLessThanOrEqual(80);
+  });
+
+  it('with room, times stay whole; with no limit (piped) nothing is cut', () => {
+    const t = new StreamTable(head, plain, { maxWidth: 200, minWidths: [22, 14, 9, 8, 0, 24] });
+    t.header();
+    expect(t.row(['a', 'b', 'applied', '1 ms', '', at])).toMatch(/Z$/);
+    const piped = new StreamTable(head, plain, { maxWidth: null });
+    piped.header();
+    const long = 'x'.repeat(300);
+    expect(piped.row(['a', 'b', 'failed', '1 ms', long, at])).toMatch(
+      new RegExp(`^a\\s+b\\s+failed\\s+1 ms\\s+${long}`),
+    );
+    expect(piped.row(['a-longer-name', 'b', 'failed', '1 ms', '', at])).not.toContain('\n'); // no heading again
   });
 });

@@ -12,7 +12,7 @@ import {
 import { HookctlError } from '../../src/errors.js';
 import { runSubprocess } from '../../src/exec/subprocess.js';
 import type { ExecRequest, ExecResult, Executor } from '../../src/exec/types.js';
-import type { RunRecord } from '../../src/ledger/record.js';
+import { RUN_RECORD_FIELDS, type RunRecord } from '../../src/ledger/record.js';
 
 const SEED_NOTIFICATION =
   '{"type":"stream_event","event":{"subtype":"hook_notification","hook_name":"security-check","message":"Command blocked by security policy","decision":"block"}}';
@@ -315,7 +315,7 @@ describe('dispatchCosh', () => {
     const { result, recorded } = await run('PreToolUse', [decl('a')], { 'hook-a': start });
     expect(result.verdict).toBe('pass');
     expect(recorded[0]).toMatchObject({ outcome: 'failed', error: 'fork/exec /bin/sh: no such file or directory' });
-    expect(recorded[0]).not.toHaveProperty('exit_code');
+    expect(recorded[0]!.exit_code).toBeNull();
   });
 
   it.each([
@@ -409,30 +409,14 @@ describe('dispatchCosh', () => {
       'hook-a': answer({ decision: 'allow', reason: 'ok' }),
     });
     const r = recorded[0]!;
-    expect(Object.keys(r)).toEqual([
-      'run_id',
-      'dispatch_id',
-      'session_id',
-      'dialect',
-      'event',
-      'hook_name',
-      'source',
-      'mode',
-      'priority',
-      'required',
-      'outcome',
-      'decision',
-      'reason',
-      'duration_ms',
-      'dispatch_depth',
-      'exit_code',
-      'signal',
-      'timed_out',
-      'stdout_bytes',
-      'stderr_bytes',
-      'truncated',
-      'recorded_at',
-    ]);
+    expect(Object.keys(r)).toEqual([...RUN_RECORD_FIELDS]);
+    expect(r).toMatchObject({
+      skill_source: null,
+      patch_applied: null,
+      error: null,
+      workspace: '/ws',
+      declared_in: '/cfg/config.toml',
+    });
     expect(r).toMatchObject({
       dispatch_id: 'd_1',
       session_id: 'abc-123',

@@ -10,7 +10,7 @@ import {
 import { fireDepthFromEnv } from '../../src/exec/depth.js';
 import { compozyEvent, type CompozyEvent } from '../../src/dialects/compozy/events.js';
 import type { ExecRequest, ExecResult, Executor } from '../../src/exec/types.js';
-import type { RunRecord } from '../../src/ledger/record.js';
+import { RUN_RECORD_FIELDS, type RunRecord } from '../../src/ledger/record.js';
 
 // ------------------------------------------------------------------------------------------------
 // Helpers: declarations, and a fake executor that answers per command and records each request.
@@ -87,6 +87,7 @@ async function dispatch(
     depth: 1,
     sessionId: 'sess-1',
     dispatchId: 'disp-1',
+    workspace: '/ws',
     invokingEnv: { PATH: '/usr/bin:/bin', HOME: '/home/u' },
     onRecord: (r) => {
       received.push(r);
@@ -197,7 +198,7 @@ describe('failures', () => {
       'hooks: decode patch for hook "twice": hooks: patch must contain one JSON value',
     ]);
     expect(outcomes(r.runs)).toEqual(['unknown:failed', 'twice:failed']);
-    expect(r.runs[0]!.patch_applied).toBeUndefined();
+    expect(r.runs[0]!.patch_applied).toBeNull();
   });
 
   it('a required hook that fails stops the chain and fails the dispatch', async () => {
@@ -231,8 +232,8 @@ describe('failures', () => {
     expect(r.runs[0]!.error).toBe('hook timed out after 250ms');
     expect(r.runs[0]!.timed_out).toBe(true);
     expect(r.runs[1]!.error).toBe('hooks: hook "nope": resolve executable "nope": executable file not found in $PATH');
-    expect(r.runs[1]).not.toHaveProperty('exit_code');
-    expect(r.runs[1]).not.toHaveProperty('timed_out');
+    expect(r.runs[1]!.exit_code).toBeNull();
+    expect(r.runs[1]!.timed_out).toBeNull();
   });
 
   it('an executor that throws fails the hook instead of the dispatch', async () => {
@@ -311,7 +312,7 @@ describe('deny', () => {
     expect(r.error).toBe('hooks: event "tool.pre_call" denied: not today');
     expect(r.payload.read_only).toBe(true);
     expect(outcomes(r.runs)).toEqual(['den:denied']);
-    expect(r.runs[0]!.error).toBeUndefined();
+    expect(r.runs[0]!.error).toBeNull();
     expect(r.async_queued).toBe(0);
   });
 
@@ -434,10 +435,17 @@ describe('async hooks', () => {
       executor: fake.executor,
       asyncOptions: { workers: 1, queueCapacity: 1 },
     });
-    // Let the dispatch submit everything, then release the hooks one by one.
-    for (let i = 0; i < 50 && gates.length < 1; i++) await new Promise((res) => setTimeout(res, 1));
+    // Let the dispatch submit everything, then release the hooks one by one, each once it runs.
+    const started = async () => {
+      const deadline = Date.now() + 10_000;
+      while (gates.length < 1) {
+        if (Date.now() > deadline) throw new Error('no hook started');
+        await new Promise((res) => setTimeout(res, 1));
+      }
+    };
+    await started();
     gates.shift()!();
-    for (let i = 0; i < 50 && gates.length < 1; i++) await new Promise((res) => setTimeout(res, 1));
+    await started();
     gates.shift()!();
     const r = await pending;
     expect(r.async_queued).toBe(2);
@@ -575,30 +583,7 @@ describe('run records', () => {
     });
     expect(r.received).toEqual(r.runs);
     const rec = r.runs[0]!;
-    expect(Object.keys(rec)).toEqual([
-      'run_id',
-      'dispatch_id',
-      'session_id',
-      'dialect',
-      'event',
-      'hook_name',
-      'source',
-      'skill_source',
-      'mode',
-      'priority',
-      'required',
-      'outcome',
-      'duration_ms',
-      'dispatch_depth',
-      'exit_code',
-      'signal',
-      'timed_out',
-      'stdout_bytes',
-      'stderr_bytes',
-      'truncated',
-      'patch_applied',
-      'recorded_at',
-    ]);
+    expect(Object.keys(rec)).toEqual([...RUN_RECORD_FIELDS]);
     expect(rec).toMatchObject({
       dispatch_id: 'disp-1',
       session_id: 'sess-1',
@@ -620,6 +605,9 @@ describe('run records', () => {
       stderr_bytes: 3,
       truncated: false,
       patch_applied: { read_only: true },
+      error: null,
+      workspace: '/ws',
+      declared_in: decl('h').location.file,
     });
     expect(rec.recorded_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
@@ -638,10 +626,10 @@ describe('run records', () => {
       declarations: [decl('named')],
       executor: fake.executor,
     });
-    expect(session.runs[0]).not.toHaveProperty('patch_applied');
+    expect(session.runs[0]!.patch_applied).toBeNull();
     expect(session.payload.session_name).toBe('n');
     const tool = await dispatch({ declarations: [decl('empty')], executor: fake.executor });
-    expect(tool.runs[0]).not.toHaveProperty('patch_applied');
+    expect(tool.runs[0]!.patch_applied).toBeNull();
   });
 });
 

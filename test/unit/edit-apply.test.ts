@@ -450,4 +450,20 @@ describe('planTargets (the ownership rules)', () => {
   ])('%s with %j → %s', (action, facts, expected) => {
     expect(plan(action, facts)).toBe(expected);
   });
+  it('a name found nowhere gets the closest known names; one in the other file gets --scope instead', () => {
+    const message = (facts: Partial<OwnershipFacts>) => {
+      try {
+        planTargets('update', 'prompt-styl', { ...base, ...facts });
+      } catch (err) {
+        return (err as HookctlError).message;
+      }
+    };
+    expect(message({ known: ['prompt-style', 'security-check'] })).toBe(
+      'hook "prompt-styl" not found in target config overlay; did you mean "prompt-style"?',
+    );
+    expect(message({ known: ['security-check'] })).toBe('hook "prompt-styl" not found in target config overlay');
+    expect(message({ known: ['prompt-style'], inOther: true })).toBe(
+      'hook "prompt-styl" not found in target config overlay',
+    );
+  });
 });

@@ -11,6 +11,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
@@ -200,7 +201,9 @@ describe('file lock', () => {
 
   it('breaks a lock older than staleMs, whoever holds it', async () => {
     plantLock(file, { pid: process.pid, host: 'elsewhere', nonce: 'y', created: 0 });
-    await new Promise((r) => setTimeout(r, 30));
+    // Aged by hand (the lock's age is its owner file's mtime), not by sleeping past staleMs.
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(lockPathOf(file), 'owner.y'), past, past);
     const release = await acquireFileLock(file, { timeoutMs: 1000, staleMs: 10 });
     expect(holderOf(file).pid).toBe(process.pid);
     await release();

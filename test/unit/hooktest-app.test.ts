@@ -173,7 +173,7 @@ describe('runHookTests with a registered dialect', () => {
     if (outcome.kind !== 'invalid') return;
     expect(outcome.diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
       '3:5 hooktest_unknown_event unknown event "FakeEvnt" (see: hookctl hooks events)',
-      '6:13 hooktest_unknown_hook hook "frist" is not declared for event "FakeEvent"',
+      '6:13 hooktest_unknown_hook hook "frist" is not declared for event "FakeEvent"; did you mean "first"?',
     ]);
     expect(dispatched.length).toBe(before);
   });

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { findTestFiles } from '../../src/hooktest/discover.js';
 import { parseTextPattern } from '../../src/hooktest/expect.js';
-import { loadTestFile } from '../../src/hooktest/load.js';
+import { loadTestFile, TEST_FILE_KEYS } from '../../src/hooktest/load.js';
+import { readFileSync } from 'node:fs';
+import { repoRoot } from '../support/cli.js';
 import { tempDir } from '../support/temp.js';
 
 let dir: string;
@@ -143,6 +145,19 @@ describe('loadTestFile', () => {
     expect((await loadTestFile(none)).testFile!.cases[0]!.dialect).toBeUndefined();
   });
 
+  it('replaces ${HOOKTEST_DIR} in env values by the folder of the test file, and nothing else', async () => {
+    const file = await put(
+      'sub/env.hooktest.yaml',
+      'env:\n  CONF: ${HOOKTEST_DIR}/../home/.claude\n  KEPT: $HOME ${OTHER} ${hooktest_dir}\ncases: []\n',
+    );
+    const { testFile, diagnostics } = await loadTestFile(file);
+    expect(diagnostics).toEqual([]);
+    expect(testFile!.env).toEqual({
+      CONF: `${join(dir, 'sub')}/../home/.claude`,
+      KEPT: '$HOME ${OTHER} ${hooktest_dir}',
+    });
+  });
+
   it('treats an empty expect as no expect', async () => {
     const file = await put('e.hooktest.yaml', 'cases:\n  - { name: n, event: Stop, expect: {} }\n');
     expect((await loadTestFile(file)).testFile!.cases[0]!.expect).toBeUndefined();
@@ -183,7 +198,7 @@ describe('loadTestFile', () => {
     );
     const { diagnostics } = await loadTestFile(file);
     expect(diagnostics.map((d) => `${d.code}@${d.line}: ${d.message}`).sort()).toEqual([
-      'schema_additional_properties@5: cases[0].expect: unknown key "verdit"',
+      'schema_additional_properties@5: cases[0].expect: unknown key "verdit"; did you mean "verdict"?',
       'schema_additional_properties@8: document: unknown key "extra"',
       'schema_required@7: cases[1]: missing required key "event"',
       'schema_type@6: cases[0].expect.exit_code: must be integer, got number',
@@ -273,5 +288,29 @@ describe('parseTextPattern', () => {
     expect(parseTextPattern('/')).toEqual({ kind: 'exact', text: '/' });
     expect(parseTextPattern('//')).toEqual({ kind: 'exact', text: '//' });
     expect(parseTextPattern('/etc/passwd')).toEqual({ kind: 'exact', text: '/etc/passwd' });
+  });
+});
+
+describe('the keys of a test file', () => {
+  it("are the shipped schema's, at every level", () => {
+    const schema = JSON.parse(readFileSync(join(repoRoot, 'schemas', 'hooktest.schema.json'), 'utf8'));
+    const keys = (o: { properties: object }) => Object.keys(o.properties).sort();
+    expect([...TEST_FILE_KEYS.file].sort()).toEqual(keys(schema));
+    expect([...TEST_FILE_KEYS.case].sort()).toEqual(keys(schema.definitions.case));
+    expect([...TEST_FILE_KEYS.expect].sort()).toEqual(keys(schema.definitions.expect));
+  });
+
+  it('a misspelt one gets the closest key of its level', async () => {
+    const file = await put(
+      'k.hooktest.yaml',
+      'nme: x\ncases:\n  - name: a\n    evnt: E\n    event: E\n    expect:\n      verdit: deny\n      zzz: 1\n',
+    );
+    const { diagnostics } = await loadTestFile(file);
+    expect(diagnostics.map((d) => d.message).sort()).toEqual([
+      'cases[0].expect: unknown key "verdit"; did you mean "verdict"?',
+      'cases[0].expect: unknown key "zzz"',
+      'cases[0]: unknown key "evnt"; did you mean "event"?',
+      'document: unknown key "nme"; did you mean "name"?',
+    ]);
   });
 });

@@ -109,6 +109,30 @@ describe('RunStats', () => {
   });
 });
 
+describe('outcomes named like Object members', () => {
+  // A log is read as it is: an outcome is whatever string a line holds.
+  const odd = ['__proto__', 'hasOwnProperty', 'constructor', 'toString'] as unknown as RunRecord['outcome'][];
+
+  it('--stats counts them as any other outcome', () => {
+    const stats = new RunStats();
+    for (const outcome of odd) for (let i = 0; i < 2; i++) stats.add(record(i, { hook_name: 'h', outcome }));
+    const [row] = stats.rows();
+    expect(row!.runs).toBe(8);
+    expect(Object.entries(row!.outcomes)).toEqual(odd.map((o) => [o, 2]));
+    expect(JSON.parse(JSON.stringify(row!.outcomes))).toEqual(Object.fromEntries(odd.map((o) => [o, 2])));
+  });
+
+  it('sessions counts them as any other outcome', () => {
+    const file = join(dir, 'compozy', 's1', 'hook-runs.jsonl');
+    writeLog(
+      file,
+      odd.flatMap((outcome) => [record(1, { outcome }), record(2, { outcome })]),
+    );
+    const { sessions } = listSessions([{ dialect: 'compozy', dir: join(dir, 'compozy') }]);
+    expect(Object.entries(sessions[0]!.outcomes)).toEqual(odd.map((o) => [o, 2]));
+  });
+});
+
 describe('scanRecords', () => {
   it('visits every matching record in file order, skipping and counting torn lines, across chunk borders', () => {
     const file = join(dir, 's', 'hook-runs.jsonl');
@@ -205,15 +229,16 @@ describe('listSessions', () => {
   });
 });
 
-describe('followLogs', () => {
-  const until = async (cond: () => boolean, ms = 5000) => {
-    const deadline = Date.now() + ms;
-    while (!cond()) {
-      if (Date.now() > deadline) throw new Error('timed out waiting');
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
+/** Polls `cond` until it holds; throws after `ms`. */
+async function until(cond: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 
+describe('followLogs', () => {
   it('prints what is there, then appends; waits for a torn line; reopens a truncated or replaced log; stops on abort', async () => {
     const file = join(dir, 'compozy', 's', 'hook-runs.jsonl');
     const other = join(dir, 'cosh', 's', 'hook-runs.jsonl'); // appears later
@@ -221,20 +246,30 @@ describe('followLogs', () => {
     writeLog(file, [record(1), record(2), record(3, { hook_name: 'x' })], inFlight.slice(0, 30));
     const seen: string[] = [];
     let skipped = 0;
+    let looks = 0; // followLogs asks for its files once per look at the logs
     const ac = new AbortController();
     const done = followLogs({
-      files: () => [file, other],
+      files: () => (looks++, [file, other]),
       filter: { hook: 'hook-1' },
       onRecord: (r) => seen.push(r.run_id),
       onSkipped: (n) => (skipped += n),
       signal: ac.signal,
       pollMs: 10,
     });
+    /**
+     * Until followLogs has looked at the logs at least once after this call: the look begun by
+     * the next files() call reads the logs as they are now, and the one after it starts only
+     * when that look is done. Counting looks instead of sleeping a while holds on a loaded machine.
+     */
+    const lookedAgain = async () => {
+      const target = looks + 2;
+      await until(() => looks >= target);
+    };
     await until(() => seen.length === 1);
     expect(seen).toEqual(['run-1']);
 
     // The line being written is waited for, then read whole: one record, not a skipped line.
-    await new Promise((r) => setTimeout(r, 50));
+    await lookedAgain();
     expect(seen).toEqual(['run-1']);
     appendFileSync(file, inFlight.slice(30));
     await until(() => seen.length === 2);
@@ -244,7 +279,7 @@ describe('followLogs', () => {
     // A writer that splits one record over two writes.
     const line = serializeRecord(record(7));
     appendFileSync(file, line.slice(0, 40));
-    await new Promise((r) => setTimeout(r, 50));
+    await lookedAgain();
     expect(seen).toHaveLength(2);
     appendFileSync(file, line.slice(40));
     await until(() => seen.length === 3);
@@ -257,7 +292,7 @@ describe('followLogs', () => {
 
     // Truncated, then written again.
     truncateSync(file, 0);
-    await new Promise((r) => setTimeout(r, 50));
+    await lookedAgain(); // the empty log is seen before it is written again
     appendFileSync(file, serializeRecord(record(11)));
     await until(() => seen.length === 5);
     expect(seen[4]).toBe('run-11');
@@ -319,16 +354,15 @@ describe('followLogs with many idle logs', () => {
       pollMs: 10,
       idleCloseMs: 30,
     });
-    await new Promise((r) => setTimeout(r, 20));
+    // The logs there at the start are opened before followLogs first awaits: counted at once,
+    // not after a sleep that a loaded machine can stretch past the idle delay.
     expect(openFds()).toBeGreaterThanOrEqual(before + 20);
-    await new Promise((r) => setTimeout(r, 150));
-    expect(openFds()).toBeLessThan(before + 5); // idle: closed
+    await until(() => openFds() < before + 5); // idle: closed
     appendFileSync(files[3]!, serializeRecord(record(2)));
     const replacement = join(dir, 'new.jsonl');
     writeFileSync(replacement, serializeRecord(record(3)));
     renameSync(replacement, files[7]!); // replaced while closed: read from its start
-    const deadline = Date.now() + 5000;
-    while (seen.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await until(() => seen.length >= 2);
     expect(seen.sort()).toEqual(['run-2', 'run-3']);
     ac.abort();
     await done;

@@ -68,7 +68,9 @@ describe('ids', () => {
     expect(ids.size).toBe(10_000);
     expect(newId('run')).toMatch(/^run_[0-9a-z]{9}[0-9a-f]{16}$/);
     const first = newId();
-    await new Promise((r) => setTimeout(r, 5));
+    // Ids of one millisecond order at random: wait for the clock to move on, not a fixed time.
+    const at = Date.now();
+    while (Date.now() <= at) await new Promise((r) => setTimeout(r, 1));
     expect(newId() > first).toBe(true);
   });
 

@@ -209,10 +209,10 @@ describe('every dialect of the registry', () => {
         cwd: dir,
       });
       expect(sessionsFolders(loc).map((f) => f.dialect)).toContain('fake');
-      expect(sessions(loc, { dialect: 'fake' }).sessions).toMatchObject([
+      expect(sessions(loc, { dialect: 'fake', allWorkspaces: true }).sessions).toMatchObject([
         { session_id: 'f1', dialect: 'fake', runs: 1 },
       ]);
-      expect(lastRunsOfHook(loc, 'plug', 10, { dialects: ['fake'] }).map((r) => r.run_id)).toEqual(['f1-50']);
+      expect(lastRunsOfHook(loc, 'plug', 10, { dialects: ['fake'] }).runs.map((r) => r.run_id)).toEqual(['f1-50']);
     } finally {
       unregister();
     }

@@ -1,18 +1,20 @@
 // OpenTelemetry export (SPEC §9): the variables, the spans and logs built from records, and
 // sending them to a real OTLP/HTTP endpoint on 127.0.0.1 decoded with the official .proto files.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import type { ClientRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../src/ledger/record.js';
 import { otlpExportConfig } from '../../src/telemetry/config.js';
 import { startFireExport } from '../../src/telemetry/fire-export.js';
 import { dispatchTelemetry, runAttributes, telemetryFromRecords, toolCallIdOf } from '../../src/telemetry/model.js';
-import { sendTelemetry } from '../../src/telemetry/otlp.js';
-import { freePort, startCollector, type TestCollector } from '../support/otlp-collector.js';
+import { MAX_RETRIES, retryDelay, sendTelemetry } from '../../src/telemetry/otlp.js';
+import { freePort, startCollector, startResetter, type TestCollector } from '../support/otlp-collector.js';
 
 const collectors: TestCollector[] = [];
 afterEach(async () => {
   await Promise.all(collectors.splice(0).map((c) => c.close()));
 });
-async function collector(opts?: { delayMs?: number; status?: number }) {
+async function collector(opts?: { delayMs?: number; status?: number; busyFirst?: number }) {
   const c = await startCollector(opts);
   collectors.push(c);
   return c;
@@ -105,6 +107,26 @@ describe('otlpExportConfig', () => {
     expect(c.warnings.join('\n')).toMatch(/"secret-token" is not key=value/);
     expect(c.warnings.join('\n')).toMatch(/value of "x"/);
     expect(c.warnings.join('\n')).not.toMatch(/%zz/);
+  });
+
+  it('warns about an unsupported protocol once, not once per signal (issue 22)', () => {
+    const shared = otlpExportConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+    })!;
+    expect(shared.traces?.protocol).toBe('http/protobuf');
+    expect(shared.logs?.protocol).toBe('http/protobuf');
+    expect(shared.warnings).toEqual([
+      'OTEL_EXPORTER_OTLP_PROTOCOL "grpc" is not supported (hookctl speaks OTLP/HTTP); using http/protobuf',
+    ]);
+    const own = otlpExportConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318',
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'grpc',
+      OTEL_EXPORTER_OTLP_LOGS_PROTOCOL: 'grpc',
+    })!;
+    expect(own.warnings).toEqual([
+      'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL "grpc", OTEL_EXPORTER_OTLP_LOGS_PROTOCOL "grpc" are not supported (hookctl speaks OTLP/HTTP); using http/protobuf',
+    ]);
   });
 });
 
@@ -250,13 +272,90 @@ describe('sending to an OTLP/HTTP endpoint', () => {
     expect(c.requests.length).toBeGreaterThan(0); // it did arrive, the answer did not
   });
 
-  it('warns when the collector refuses', async () => {
+  it('warns when the collector refuses, without retrying a status that is not retryable', async () => {
     const c = await collector({ status: 400 });
     const warnings = await sendTelemetry(otlpExportConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: c.url })!, telemetry(), {
       budgetMs: 3000,
       version: 'x',
     });
     expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/failed \(HTTP 400 Bad Request\)/);
+    expect(c.requests).toHaveLength(2);
+  });
+
+  it('retries a request answered 503, after its Retry-After', async () => {
+    const c = await collector({ busyFirst: 3 });
+    const warnings = await sendTelemetry(otlpExportConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: c.url })!, telemetry(), {
+      budgetMs: 5000,
+      version: 'x',
+    });
+    expect(warnings).toEqual([]);
+    expect(c.requests).toHaveLength(2 + 3);
+    // The 503s were answered after the body arrived: each signal was sent until one was taken.
+    expect(c.requests.filter((r) => r.path === '/v1/traces').length).toBeGreaterThanOrEqual(1);
+    expect(c.requests.filter((r) => r.path === '/v1/logs').length).toBeGreaterThanOrEqual(1);
+  });
+
+  // Every attempt, seen as Node starts it: the real requests, counted per collector.
+  function attemptsTo(url: string) {
+    const host = new URL(url).host;
+    const seen: string[] = [];
+    const onStart = (message: unknown) => {
+      const request = (message as { request: ClientRequest }).request;
+      if (request.getHeader('host') === host) seen.push(request.path);
+    };
+    subscribe('http.client.request.start', onStart);
+    return { seen, stop: () => unsubscribe('http.client.request.start', onStart) };
+  }
+
+  it('fails a refused or reset connection at once: one attempt per signal, however much budget is left (issue 22)', async () => {
+    const refused = `http://127.0.0.1:${await freePort()}`;
+    const reset = await startResetter();
+    try {
+      for (const url of [refused, reset.url]) {
+        const attempts = attemptsTo(url);
+        try {
+          const warnings = await sendTelemetry(otlpExportConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: url })!, telemetry(), {
+            budgetMs: 10_000,
+            version: 'x',
+          });
+          expect(warnings).toHaveLength(2);
+          expect(warnings.join('\n')).toMatch(url === refused ? /ECONNREFUSED/ : /socket hang up|ECONNRESET/);
+        } finally {
+          attempts.stop();
+        }
+        expect(attempts.seen.sort()).toEqual(['/v1/logs', '/v1/traces']);
+      }
+      expect(reset.connections()).toBe(2);
+    } finally {
+      await reset.close();
+    }
+  });
+});
+
+describe('retryDelay', () => {
+  const NOW = Date.parse('2026-12-01T12:00:00Z');
+  it('retries only 429, 502, 503 and 504, at most MAX_RETRIES times', () => {
+    for (const status of [429, 502, 503, 504]) expect(retryDelay({ status }, 0, 10_000, NOW, () => 0.5)).toBe(250);
+    for (const status of [400, 401, 404, 413, 500])
+      expect(retryDelay({ status }, 0, 10_000, NOW, () => 0.5)).toBeUndefined();
+    expect(retryDelay({ status: 503 }, MAX_RETRIES - 1, 60_000, NOW, () => 0.5)).toBe(2000);
+    expect(retryDelay({ status: 503 }, MAX_RETRIES, 60_000, NOW, () => 0.5)).toBeUndefined();
+  });
+
+  it('backs off exponentially with ±20 % jitter, up to 5 s', () => {
+    expect(retryDelay({ status: 503 }, 1, 60_000, NOW, () => 0)).toBe(400);
+    expect(retryDelay({ status: 503 }, 1, 60_000, NOW, () => 1)).toBe(600);
+    expect(retryDelay({ status: 503 }, 10, 60_000, NOW, () => 0.5)).toBeUndefined();
+  });
+
+  it('follows Retry-After, in seconds or as a date, and gives up when the wait would pass the deadline', () => {
+    expect(retryDelay({ status: 429, retryAfter: '2' }, 0, 10_000, NOW)).toBe(2000);
+    expect(retryDelay({ status: 429, retryAfter: '0' }, 0, 10_000, NOW)).toBe(0);
+    expect(retryDelay({ status: 503, retryAfter: new Date(NOW + 3000).toUTCString() }, 0, 10_000, NOW)).toBe(3000);
+    expect(retryDelay({ status: 503, retryAfter: 'soon' }, 0, 10_000, NOW, () => 0.5)).toBe(250);
+    expect(retryDelay({ status: 429, retryAfter: '2' }, 0, 1500, NOW)).toBeUndefined();
+    expect(retryDelay({ status: 503 }, 0, 200, NOW, () => 0.5)).toBeUndefined();
   });
 });
 

@@ -7,17 +7,27 @@ import { eventsOfAnyRelease, matcherFieldsOfAnyRelease } from '../../src/dialect
 import { AUTONOMY_FIELDS } from '../../src/dialects/compozy/events.js';
 import { RESOURCE_KEYS } from '../../src/dialects/compozy/sources/extension.js';
 import { coshEvents } from '../../src/dialects/cosh/events.js';
+import { COMPOZY_SCHEMA_LAYOUTS } from '../../src/dialects/compozy/schema-layout.js';
+import { COSH_SCHEMA_LAYOUTS } from '../../src/dialects/cosh/schema-layout.js';
 import {
-  pathText,
+  pathText as pathTextOf,
   pointerToPath,
-  schemaDiagnostics,
-  schemaSeverity,
+  schemaDiagnostics as diagnosticsOf,
+  schemaSeverity as severityOf,
   type Locate,
   type SchemaKind,
 } from '../../src/validate/schema-check.js';
 import { validators } from '../../src/validate/validators.generated.js';
 
 const root = join(import.meta.dirname, '..', '..');
+
+// Each kind with the layout its dialect gives it (as `hooks validate` passes it).
+const LAYOUTS = { ...COMPOZY_SCHEMA_LAYOUTS, ...COSH_SCHEMA_LAYOUTS };
+const schemaDiagnostics = (kind: SchemaKind, document: unknown, locate: Locate, file: string) =>
+  diagnosticsOf(kind, document, locate, file, LAYOUTS[kind]);
+const schemaSeverity = (kind: SchemaKind, error: Parameters<typeof severityOf>[1]) =>
+  severityOf(LAYOUTS[kind] ?? {}, error);
+const pathText = (kind: SchemaKind, path: Parameters<typeof pathTextOf>[1]) => pathTextOf(LAYOUTS[kind] ?? {}, path);
 const FILE = '/ws/.compozy/config.toml';
 
 const KINDS: SchemaKind[] = [

@@ -1,10 +1,4 @@
-import {
-  DeclarationChangeCommand,
-  declarationFlagsOf,
-  fieldFlags,
-  optionalNameArg,
-  targetFlags,
-} from '../../cli/change-command.js';
+import { DeclarationChangeCommand, fieldFlags, optionalNameArg, targetFlags } from '../../cli/change-command.js';
 
 export default class HooksCreate extends DeclarationChangeCommand {
   static override summary =
@@ -20,6 +14,6 @@ export default class HooksCreate extends DeclarationChangeCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(HooksCreate);
-    await this.runChange('create', args.name, flags, declarationFlagsOf(flags));
+    await this.runChange('create', args.name, flags, flags);
   }
 }

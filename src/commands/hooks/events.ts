@@ -7,7 +7,8 @@ import { renderCatalogChanges } from '../../views/catalog-changes.js';
 import { renderEventDetail, renderEventRows } from '../../views/events.js';
 
 export default class HooksEvents extends HookctlCommand {
-  static override summary = 'Show the event catalog of both dialects, or one event with its payload and patch fields.';
+  static override summary =
+    'Show the event catalog of every dialect (compozy, cosh, claude), or one event with its payload and patch fields.';
   static override examples = [
     '<%= config.bin %> hooks events',
     '<%= config.bin %> hooks events --family tool --sync-only',
@@ -24,11 +25,17 @@ export default class HooksEvents extends HookctlCommand {
     }),
   };
   static override flags = {
-    family: Flags.string({ description: 'Only events of this family (cosh events are family "cosh").' }),
+    family: Flags.string({
+      description:
+        'Only events of this family (compozy: tool, session, prompt, …; cosh events are family "cosh"; claude events have none).',
+    }),
     'sync-only': Flags.boolean({ description: 'Only events that can run sync hooks.' }),
     dialect: Flags.string({ description: 'Only this dialect.', options: dialectNames() }),
     schema: Flags.boolean({ description: 'With EVENT: print its payload and patch as JSON Schema.' }),
-    changes: Flags.boolean({ description: 'What changed in the event catalog between releases (SPEC §10).' }),
+    changes: Flags.boolean({
+      description:
+        'What changed in the event catalog between the releases of each versioned dialect (compozy, claude).',
+    }),
   };
 
   async run(): Promise<void> {

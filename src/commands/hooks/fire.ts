@@ -3,7 +3,13 @@ import { fireFlags } from '../../cli/fire-flags.js';
 import { readPayloadText } from '../../cli/payload-input.js';
 import { writeErr, writeOut } from '../../cli/output.js';
 import { fire, fireExitCode, planFire, type FireRequest } from '../../app/fire.js';
-import { renderDryRun, renderFire, renderHookOutput, renderSkippedInvalid } from '../../views/fire.js';
+import {
+  renderDryRun,
+  renderFire,
+  renderHookOutput,
+  renderSkippedInvalid,
+  renderWouldRefuse,
+} from '../../views/fire.js';
 
 export default class HooksFire extends HookctlCommand {
   static override summary = 'Fire an event: run its hooks as the runtime would, record every run, print the verdict.';
@@ -41,6 +47,7 @@ An event both cosh and claude know (PreToolUse, Stop, …) fires the dialect tha
       onWarning: (w) => this.printWarning(w),
     };
     if (flags['dry-run']) {
+      req.onSourceErrors = (event, errors) => writeErr(renderWouldRefuse(event, errors));
       const plan = await planFire(req);
       if (format === 'json') return this.printJson(plan);
       if (format === 'jsonl') return this.printJsonl(plan.plan);

@@ -7,7 +7,8 @@ import { renderList, toListEntry } from '../../views/list.js';
 import { skippedDeclarationWarnings } from '../../views/location.js';
 
 export default class HooksList extends HookctlCommand {
-  static override summary = 'List the resolved hook catalog of both dialects in dispatch order.';
+  static override summary =
+    'List the resolved hook catalog of every dialect (compozy, cosh, claude) in dispatch order.';
   static override examples = [
     '<%= config.bin %> hooks list',
     '<%= config.bin %> hooks list --event "tool.*" --mode sync -o json',
@@ -31,6 +32,7 @@ export default class HooksList extends HookctlCommand {
     if (unmatched) this.printWarning(unmatched);
     const catalog = await loadCatalog(this.locations(flags), { dialect: flags.dialect });
     for (const line of skippedDeclarationWarnings(catalog.diagnostics, 10, flags.all)) this.printWarning(line);
+    for (const note of catalog.notes) this.printNote(note);
     const decls = filterDeclarations(catalog.declarations, flags);
     const format = this.outputFormat(flags);
     // Entries are made one at a time as they are printed: 10,000 of them need not all be held.

@@ -4,7 +4,13 @@ import { exportRuns, followRuns, queryRuns, runStats } from '../../app/run-histo
 import { runsModeFlags, runsSelectionFlags, selectionOf, stopSignal } from '../../cli/runs-flags.js';
 import { sessionsFolders } from '../../app/runs.js';
 import * as view from '../../views/run-history.js';
-import { renderRuns, skippedLinesWarning } from '../../views/run-records.js';
+import {
+  renderRuns,
+  skippedLinesWarning,
+  withoutWorkspaceNote,
+  withWorkspace,
+  workspaceLine,
+} from '../../views/run-records.js';
 
 export default class HooksRuns extends HookctlCommand {
   static override summary = 'Show recorded hook runs: one session, every session, statistics, live, or export them.';
@@ -23,29 +29,38 @@ export default class HooksRuns extends HookctlCommand {
     const { flags } = await this.parse(HooksRuns);
     const unmatched = eventPatternWarning(flags.event);
     if (unmatched) this.printWarning(unmatched);
-    const sel = selectionOf(flags);
-    const folders = sessionsFolders(this.locations(flags));
+    const loc = this.locations(flags);
+    const sel = selectionOf(flags, loc.workspace);
+    const folders = sessionsFolders(loc);
+    const workspace = sel.workspace?.workspace ?? null;
     const format = this.outputFormat(flags);
     const colour = this.colour(flags);
     const warnSkipped = (n: number) => {
       const warning = skippedLinesWarning(n);
       if (warning) this.printWarning(warning);
     };
+    const warnWithout = (n: number) => {
+      const note = withoutWorkspaceNote(n);
+      if (note) this.printWarning(note);
+    };
     if (flags.follow) {
-      const line = view.followFormat(format, colour); // -o json cannot stream: a usage error
-      if (format === 'human') this.print(view.followHeader(colour));
+      const out = view.followFormat(format, colour); // -o json cannot stream: a usage error
+      if (format === 'human') this.print(workspaceLine(workspace, colour));
+      if (out.header !== undefined) this.print(out.header);
       return followRuns(folders, sel, {
-        onRecord: (r) => this.print(line(r)),
+        onRecord: (r) => this.print(out.line(r)),
+        onCaughtUp: warnWithout,
         onSkipped: warnSkipped,
         signal: stopSignal(),
       });
     }
     if (flags.stats) {
-      const { rows, skipped } = runStats(folders, sel);
+      const { rows, skipped, withoutWorkspace } = runStats(folders, sel);
       warnSkipped(skipped);
+      if (format !== 'human') warnWithout(withoutWorkspace);
       if (format === 'json') return this.printJson(rows);
       if (format === 'jsonl') return this.printJsonl(rows);
-      return this.print(view.statsTable(rows, colour));
+      return this.print(withWorkspace(view.statsTable(rows, colour), { workspace, withoutWorkspace }, colour));
     }
     if (flags.export) {
       const result = await exportRuns(folders, sel, {
@@ -54,6 +69,7 @@ export default class HooksRuns extends HookctlCommand {
         version: this.config.version,
       });
       warnSkipped(result.skipped);
+      warnWithout(result.without_workspace);
       for (const w of [...result.warnings, ...result.failures]) this.printWarning(w);
       if (format === 'json') this.printJson(result);
       else
@@ -65,9 +81,16 @@ export default class HooksRuns extends HookctlCommand {
     }
     const result = queryRuns(folders, sel);
     warnSkipped(result.skipped);
+    if (format !== 'human') warnWithout(result.withoutWorkspace);
     if (format === 'json') return this.printJson(result.records);
     if (format === 'jsonl') return this.printJsonl(result.records);
     const acrossSessions = sel.allSessions === true || (sel.dispatch !== undefined && sel.session === undefined);
-    this.print(renderRuns(result, colour, { acrossSessions }));
+    this.print(
+      withWorkspace(
+        renderRuns(result, colour, { acrossSessions }),
+        { workspace, withoutWorkspace: result.withoutWorkspace },
+        colour,
+      ),
+    );
   }
 }

@@ -1,16 +1,12 @@
 import { Flags } from '../../cli/base-command.js';
-import {
-  DeclarationChangeCommand,
-  declarationFlagsOf,
-  fieldFlags,
-  nameArg,
-  targetFlags,
-} from '../../cli/change-command.js';
+import { DeclarationChangeCommand, fieldFlags, nameArg, targetFlags } from '../../cli/change-command.js';
 
 export default class HooksUpdate extends DeclarationChangeCommand {
   static override summary =
     'Change the given fields of a config.toml declaration or a Claude Code handler; everything else stays byte for byte.';
-  static override description = `--matcher and --env set keys one by one; --arg replaces the whole list; --unset KEY removes one key (timeout, priority, mode, required, enabled, args, env.NAME, secret_env.NAME, metadata.KEY, matcher.FIELD). A name the target file lacks: hook_not_found (exit 1).`;
+  static override description = `compozy: --matcher and --env set keys one by one; --arg replaces the whole list; --unset KEY removes one key (timeout, priority, mode, required, enabled, args, env.NAME, secret_env.NAME, metadata.KEY, matcher.FIELD).
+claude: the NAME decides the settings file; --arg replaces the whole list; a new --matcher (or --unset matcher) moves the handler to the group of that matcher; --unset takes if, timeout, statusMessage, args, shell, async, asyncRewake, allowedEnvVars, headers.<H> or matcher.
+A name the target file lacks: hook_not_found (exit 1).`;
   static override examples = [
     '<%= config.bin %> hooks update project:PreToolUse:1.1 --timeout 5 --unset if',
     '<%= config.bin %> hooks update block-secret-file-edits --timeout 5s --matcher tool_id="compozy__*"',
@@ -20,7 +16,8 @@ export default class HooksUpdate extends DeclarationChangeCommand {
   static override flags = {
     ...fieldFlags({ create: false }),
     unset: Flags.string({
-      description: 'Remove this key (repeatable): timeout, env.FOO, matcher.tool_id, ...',
+      description:
+        'Remove this key (repeatable). compozy: timeout, env.FOO, matcher.tool_id, ...; claude: if, timeout, statusMessage, headers.<H>, matcher, ...',
       multiple: true,
     }),
     ...targetFlags,
@@ -28,6 +25,6 @@ export default class HooksUpdate extends DeclarationChangeCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(HooksUpdate);
-    await this.runChange('update', args.name, flags, declarationFlagsOf(flags));
+    await this.runChange('update', args.name, flags, flags);
   }
 }

@@ -22,6 +22,8 @@ export const CLAUDE_DIAGNOSTIC_CODES = {
   claude_once_ignored: '"once" outside skill front matter: Claude Code ignores it.',
   claude_if_not_tool_event: '"if" on an event that does not evaluate it: Claude Code never runs the hook.',
   claude_invalid_if: '"if" is not one permission rule such as "Bash(git *)"; hooks fire lets the hook run.',
+  claude_invalid_if_pattern:
+    'An "if" file pattern that cannot compile (a range out of order, [z-a]): the hook is invalid.',
   claude_if_not_evaluated:
     'An "if" rule hookctl does not evaluate (WebFetch(domain:…), PowerShell, absolute paths); hooks fire lets the hook run.',
   claude_matcher_ignored: 'A matcher on an event without a matcher field: ignored, the hook runs on every event.',

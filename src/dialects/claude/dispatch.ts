@@ -147,6 +147,7 @@ export async function dispatchClaude(req: DispatchRequest): Promise<ClaudeDispat
     sessionId: req.sessionId,
     event: event.name,
     depth: req.depth,
+    workspace: req.loc.workspace,
   };
 
   // SPEC §3.3: past the depth limit a dispatch with sync hooks fails before any runs.

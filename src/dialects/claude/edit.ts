@@ -18,8 +18,10 @@ import { withFileLock } from '../../edit/file-lock.js';
 
 import { unifiedDiff } from '../../edit/unified-diff.js';
 import { ExitCode, HookctlError, usageError } from '../../errors.js';
+import { didYouMean } from '../../matching/suggest.js';
 import type { Locations } from '../../paths.js';
-import { displayPath } from '../../views/location.js';
+import type { EditAction } from '../types.js';
+import { displayPath } from '../../display-path.js';
 import { claudeEvent } from './catalog.js';
 import { headerEnvRefs } from './handlers.js';
 import { JsonEditError } from './json-edit.js';
@@ -46,7 +48,7 @@ import {
 } from './settings-edit.js';
 
 export type ClaudeScope = 'project' | 'local' | 'user';
-export type ClaudeEditAction = 'create' | 'update' | 'delete' | 'enable' | 'disable';
+export type ClaudeEditAction = EditAction;
 
 /** `--scope` values, with the other dialects' names as aliases. */
 export function claudeScope(scope: string | undefined): ClaudeScope {
@@ -169,7 +171,23 @@ export async function changeClaudeHook(req: ClaudeEditRequest): Promise<ClaudeCh
   }
   if (req.allHooks) return changeAllHooks(req, cl);
   if (req.action === 'create') return createHook(req, cl);
-  return changeNamedHook(req, cl);
+  try {
+    return await changeNamedHook(req, cl);
+  } catch (err) {
+    throw await withNameHint(err, req);
+  }
+}
+
+/** A `hook_not_found` of a name found nowhere gets the closest names of the hooks there are. */
+async function withNameHint(err: unknown, req: ClaudeEditRequest): Promise<unknown> {
+  if (!(err instanceof HookctlError) || err.code !== 'hook_not_found' || err.details.length > 0) return err;
+  const name = (req.name ?? '').trim();
+  const catalog = await loadClaudeSources(req.loc, req.env);
+  const hint = didYouMean(
+    name,
+    catalog.declarations.flatMap((d) => (d.name === null ? [] : [d.name])),
+  );
+  return hint === '' ? err : new HookctlError(err.code, err.message + hint, err.exit, { data: err.data });
 }
 
 // ---- create ----

@@ -1,8 +1,8 @@
 // Human output of a claude `fire` and `fire --dry-run` (claude.md §6): the verdict, its reason
 // and context, then one row per run (Hook, Type, Outcome, Decision, Duration, Error); the plan
-// as Order, Name, Type, Matcher, If, Gate. Formatting only: the results come from the dialect.
+// as Order, Name, Type, Matcher, Matched, If, Gate. Formatting only: the results come from the dialect.
 import type { Colour } from '../../cli/colour.js';
-import { renderTable } from '../../cli/table.js';
+import { identifier, renderTable } from '../../cli/table.js';
 import type { ClaudeDispatchResult } from './dispatch.js';
 import type { ClaudePlanEntry } from './plan.js';
 import type { DispatchResult } from '../types.js';
@@ -28,6 +28,7 @@ export function renderClaudeFire(result: ClaudeDispatchResult, colour: Colour): 
     lines.push(labelled(colour, field, JSON.stringify(value)));
   for (const e of result.env_exports)
     lines.push(labelled(colour, 'env', `${e.line}  ${colour.paint('dim', `(${e.hook})`)}`));
+  lines.push(...noticeLines(result, colour));
   lines.push(
     colour.paint('dim', `session ${result.session_id}  dispatch ${result.dispatch_id}  event ${result.event}`),
   );
@@ -38,7 +39,7 @@ export function renderClaudeFire(result: ClaudeDispatchResult, colour: Colour): 
     const terminalErrors = result.terminal_errors as DispatchResult['terminal_errors'];
     lines.push(
       renderTable(
-        ['Hook', 'Type', 'Outcome', 'Decision', 'Duration', 'Error'],
+        [identifier('Hook'), 'Type', 'Outcome', 'Decision', 'Duration', { head: 'Error', cutFirst: true }],
         result.runs.map((r) => {
           const rec = r as unknown as Record<string, unknown>;
           return [
@@ -57,23 +58,61 @@ export function renderClaudeFire(result: ClaudeDispatchResult, colour: Colour): 
   return lines.join('\n');
 }
 
+/** The start of the hook_error notice of an exit code other than 0 and 2 (answer.ts). */
+const NON_BLOCKING = 'Failed with non-blocking status code: ';
+
+/** What Claude Code would show of a failed hook (hook_error) or a timeout, with its hook's name. */
+function noticeLines(result: ClaudeDispatchResult, colour: Colour): string[] {
+  const lines: string[] = [];
+  let nonBlocking = false;
+  for (const n of result.notifications) {
+    if (n.event.kind === 'system_message') continue; // shown as `message`
+    const hook = n.event.message.includes(n.event.hook_name)
+      ? ''
+      : `  ${colour.paint('dim', `(${n.event.hook_name})`)}`;
+    const text = `${colour.paint('warning', n.event.message)}${hook}`;
+    lines.push(labelled(colour, 'notice', text));
+    if (n.event.kind === 'hook_error' && n.event.message.startsWith(NON_BLOCKING)) nonBlocking = true;
+  }
+  if (nonBlocking) {
+    lines.push(
+      labelled(
+        colour,
+        'hint',
+        colour.paint('dim', 'only exit 2 blocks: another exit code is a non-blocking error, and Claude goes on'),
+      ),
+    );
+  }
+  return lines;
+}
+
 function matcherText(p: ClaudePlanEntry): string {
   const f = p.fields[0];
   if (f === undefined) return '(none)';
   const value = f.value === null || f.value === undefined ? '(absent)' : JSON.stringify(f.value);
   const pattern = f.pattern === null ? '(all)' : JSON.stringify(f.pattern);
-  return `${f.field} ${pattern} vs ${value}: ${f.matched ? 'match' : 'no match'}`;
+  return `${f.field} ${pattern} vs ${value}`;
 }
 
 export function renderClaudePlan(event: string, plan: ClaudePlanEntry[], colour: Colour): string {
   if (plan.length === 0) return `No hooks declared for ${event}.`;
   return renderTable(
-    ['Order', 'Name', 'Type', 'Matcher', 'If', 'Gate'],
+    // The verdict has its own column (as compozy's Matched): a cut Matcher cell never hides it.
+    [
+      'Order',
+      identifier('Name'),
+      'Type',
+      { head: 'Matcher', cutFirst: true },
+      'Matched',
+      { head: 'If', cutFirst: true },
+      { head: 'Gate', cutFirst: true },
+    ],
     plan.map((p) => [
       p.order,
       p.matched ? colour.paint('ok', p.name ?? '') : p.name,
       `${p.handler_type}${p.runnable ? '' : ' (not run)'}`,
       matcherText(p),
+      p.matched ? colour.paint('ok', 'yes') : colour.paint('warning', 'no'),
       p.if === null
         ? ''
         : `${p.if.rule}: ${p.if.verdict.replace('_', ' ')}${p.if.verdict === 'match' ? '' : ` (${p.if.why})`}`,

@@ -8,7 +8,7 @@ import { CLAUDE_CATALOG, CLAUDE_EVENTS, claudeEvent, claudeEventCaseHint, isIfEv
 import { claudeDiagnostic, type ClaudeDiagnosticCode } from './codes.js';
 import { didYouMean } from '../../matching/suggest.js';
 import { parseRule } from './if-eval.js';
-import { isEvaluatedIfRule } from './if-rule.js';
+import { ifRuleProblem, isEvaluatedIfRule } from './if-rule.js';
 import { isMatchAll, matcherForm } from './match.js';
 import type { ClaudeHandlerType, ClaudePluginRef, ClaudeSource } from './model.js';
 
@@ -417,6 +417,14 @@ function readHandler(handler: unknown, h: HandlerInput): RawHandler | undefined 
         );
       } else if (!isEvaluatedIfRule(parsed)) {
         warn('claude_if_not_evaluated', `hookctl does not evaluate ${q(rule)}; hooks fire lets this hook run`, 'if');
+      } else {
+        const problem = ifRuleProblem(parsed);
+        if (problem !== undefined)
+          error(
+            'claude_invalid_if_pattern',
+            `"if" pattern ${q(parsed.pattern ?? '')} cannot be matched: ${problem}`,
+            'if',
+          );
       }
     }
   }

@@ -56,7 +56,20 @@ export interface IfContext {
   home: string | undefined;
 }
 
+/**
+ * The rule's verdict on the payload. It never throws: a rule whose evaluation fails however it
+ * fails lets its hook run (fail-open, claude.md §4.2), and the sibling hooks run as usual.
+ */
 export async function evaluateIfRule(rule: string, ctx: IfContext): Promise<IfVerdict> {
+  try {
+    return await evaluate(rule, ctx);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return { rule, verdict: 'fail_open', why: `the rule could not be evaluated: ${message}` };
+  }
+}
+
+async function evaluate(rule: string, ctx: IfContext): Promise<IfVerdict> {
   const parsed = parseRule(rule);
   if (parsed === undefined) {
     return { rule, verdict: 'fail_open', why: 'not one permission rule such as "Bash(git *)"' };

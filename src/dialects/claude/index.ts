@@ -5,7 +5,7 @@ import type { Dialect, DialectCatalog, EventRow, FileValidation } from '../types
 import { claudeEvent } from './catalog.js';
 import { CLAUDE_DIAGNOSTIC_CODES } from './codes.js';
 import { claudeEventDetail, claudeEventRows, claudeEventSchemas } from './events.js';
-import { claudeLocations, nothingToRead, sessionsDirOf } from './locations.js';
+import { claudeLocations, nothingToRead, rootProjectSettingsUnread, sessionsDirOf } from './locations.js';
 import { verdictExitCode } from './combine.js';
 import type { ClaudeDispatchResult } from './dispatch.js';
 import {
@@ -70,6 +70,14 @@ export const claudeDialect: Dialect = {
     return loadClaudeSources(loc, env);
   },
 
+  workspaceNotes(loc, env) {
+    const unread = rootProjectSettingsUnread(claudeLocations(loc, env));
+    if (unread === undefined) return [];
+    return [
+      `${unread.file} is not read: Claude Code reads project settings from the folder it is launched in (pass --workspace ${unread.root})`,
+    ];
+  },
+
   async validateFile(file, text, loc, env): Promise<FileValidation | undefined> {
     const { claudeFileKind, validateClaudeFile } = await import('./validate-file.js');
     const diagnostics = await validateClaudeFile(file, text, claudeLocations(loc, env));
@@ -89,6 +97,10 @@ export const claudeDialect: Dialect = {
     return dispatchClaude(req);
   },
   exitCode: (result) => verdictExitCode(String(result.verdict)),
+  async starterPayload(d, payload) {
+    return (await import('./starter.js')).claudeStarterPayload(d, payload);
+  },
+  verdicts: ['pass', 'allow', 'ask', 'defer', 'deny', 'block', 'stop', 'accept', 'decline', 'cancel'],
 
   listFields: claudeListFields,
   infoFields: claudeInfoFields,

@@ -1,6 +1,7 @@
 // What `hooks list` and `hooks info` add for a claude declaration (claude.md §7): the list fields
 // that differ from the other dialects (matcher as the group's string, priority null) and the
 // extra columns; info adds the handler as written.
+import type { Heading } from '../../cli/table.js';
 import type { Declaration } from '../../declarations/model.js';
 import { claudeEvent } from './catalog.js';
 import type { ClaudeExtra } from './declaration.js';
@@ -31,7 +32,15 @@ export function claudeInfoFields(d: Declaration): Record<string, unknown> {
 }
 
 /** Human columns of `hooks list --dialect claude`. */
-export const CLAUDE_LIST_COLUMNS = ['Order', 'Name', 'Event', 'Matcher', 'Type', 'Label'] as const;
+/** Name and Event are never cut; the Label gives way first, and is left out before Type and Matcher. */
+export const CLAUDE_LIST_COLUMNS: readonly Heading[] = [
+  'Order',
+  { head: 'Name', identifier: true },
+  { head: 'Event', identifier: true },
+  { head: 'Matcher', dropOrder: 3 },
+  { head: 'Type', dropOrder: 2 },
+  { head: 'Label', cutFirst: true, dropOrder: 1 },
+];
 
 export function claudeListRow(d: Declaration & { order: number | null }): string[] {
   const x = claudeExtra(d);

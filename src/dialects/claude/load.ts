@@ -7,7 +7,7 @@ import type { Diagnostic } from '../../declarations/diagnostics.js';
 import type { Declaration, DeclarationStatus, OrderedDeclaration } from '../../declarations/model.js';
 import { HookctlError, ExitCode } from '../../errors.js';
 import type { Locations } from '../../paths.js';
-import { displayPath } from '../../views/location.js';
+import { displayPath } from '../../display-path.js';
 import { claudeDiagnostic } from './codes.js';
 import { makeDeclaration, type HandlerOrigin } from './declaration.js';
 import { agentFiles, readFrontMatterFile, skillFiles } from './front-matter.js';

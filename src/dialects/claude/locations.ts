@@ -87,6 +87,18 @@ export const managedDropInDir = (c: ClaudeLocations) => join(c.managedDir, 'mana
 export const userSettingsFile = (c: ClaudeLocations) => join(c.configDir, 'settings.json');
 export const projectSettingsFile = (c: ClaudeLocations) => join(c.workspace, '.claude', 'settings.json');
 
+/**
+ * The git root's `.claude/settings.json` when the workspace is a folder below that root with no
+ * project settings of its own: Claude Code launched here reads neither (claude.md §1), which a
+ * user who ran `cd sub/dir` may not expect.
+ */
+export function rootProjectSettingsUnread(c: ClaudeLocations): { root: string; file: string } | undefined {
+  if (c.gitRoot === null || c.gitRoot === c.workspace) return undefined;
+  const file = join(c.gitRoot, '.claude', 'settings.json');
+  if (!exists(file) || exists(projectSettingsFile(c))) return undefined;
+  return { root: c.gitRoot, file };
+}
+
 export interface LocalSettingsFile {
   file: string;
   /** `local` (the git root's copy, or the only one), `local.workspace` (the workspace copy beside it). */

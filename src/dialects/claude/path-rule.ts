@@ -1,55 +1,31 @@
 // `Edit`, `Write`, `Read` and `NotebookEdit` rules (claude.md §4.2): gitignore-style globs,
 // relative to the payload's cwd. `*` and `?` stay within a segment, `**` spans segments, `[...]`
 // is a class; a pattern with a `/` is anchored at cwd, one without matches a name at any depth.
+// Matched in linear time by glob-match.ts.
 import { isAbsolute, relative, resolve } from 'node:path';
+import {
+  compilePathGlob,
+  GlobError,
+  globMatches,
+  globMatchesPathOrFolder,
+  withinMatchBound,
+  type CompiledGlob,
+} from './glob-match.js';
 
 export interface PathRuleVerdict {
   verdict: 'match' | 'no_match' | 'fail_open';
   why: string;
 }
 
-/** A glob as a RegExp over a `/`-separated relative path. */
-export function globRegex(glob: string): RegExp {
-  let out = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*') {
-      if (glob[i + 1] === '*') {
-        const before = i === 0 || glob[i - 1] === '/';
-        i++;
-        if (before && glob[i + 1] === '/') {
-          out += '(?:[^/]*/)*'; // `**/`: any number of leading folders, none included
-          i++;
-        } else {
-          out += '.*';
-        }
-      } else {
-        out += '[^/]*';
-      }
-    } else if (c === '?') {
-      out += '[^/]';
-    } else if (c === '[') {
-      const end = glob.indexOf(']', i + 2);
-      if (end === -1) {
-        out += '\\[';
-      } else {
-        let body = glob.slice(i + 1, end);
-        const negated = body.startsWith('!') || body.startsWith('^');
-        if (negated) body = body.slice(1);
-        out += `[${negated ? '^/' : ''}${body.replace(/\\/g, '\\\\')}]`;
-        i = end;
-      }
-    } else if (c === '\\' && i + 1 < glob.length) {
-      out += escapeRegex(glob[++i]!);
-    } else {
-      out += escapeRegex(c);
-    }
+/** Why the pattern cannot compile (a range out of order, `[z-a]`), or undefined when it can. */
+export function pathPatternProblem(pattern: string): string | undefined {
+  try {
+    compilePathGlob(pattern);
+    return undefined;
+  } catch (err) {
+    if (err instanceof GlobError) return err.message;
+    throw err;
   }
-  return new RegExp(`^${out}$`);
-}
-
-function escapeRegex(c: string): string {
-  return /[.+^${}()|[\]\\/]/.test(c) ? `\\${c}` : c;
 }
 
 /**
@@ -84,11 +60,19 @@ export function evaluatePathPattern(
   const segments = rel.split('/');
   glob = glob.replace(/\/$/, '');
   const anchored = glob.includes('/');
-  const re = globRegex(glob);
+  let compiled: CompiledGlob;
+  try {
+    compiled = compilePathGlob(glob);
+  } catch (err) {
+    // validate reports it (claude_if_invalid_pattern); a dispatch of the hook lets it run.
+    if (err instanceof GlobError) return { verdict: 'fail_open', why: `the pattern does not compile: ${err.message}` };
+    throw err;
+  }
+  if (!withinMatchBound(compiled, rel.length)) {
+    return { verdict: 'fail_open', why: 'the pattern and the path are too long to match within bounds' };
+  }
   // As in .gitignore, a pattern that matches a folder covers everything inside it.
-  const hit = anchored
-    ? segments.some((_, i) => re.test(segments.slice(0, i + 1).join('/')))
-    : segments.some((s) => re.test(s));
+  const hit = anchored ? globMatchesPathOrFolder(compiled, rel) : segments.some((s) => globMatches(compiled, s));
   return hit
     ? { verdict: 'match', why: `${JSON.stringify(rel)} matches ${JSON.stringify(pattern)}` }
     : { verdict: 'no_match', why: `${JSON.stringify(rel)} does not match ${JSON.stringify(pattern)}` };

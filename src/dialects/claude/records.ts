@@ -1,9 +1,9 @@
-// Run records of the claude dialect (claude.md §6): SPEC §5's fields without patch_applied, plus
-// handler_type, blocking, output, http_status and why, in one stable key order.
+// Run records of the claude dialect (claude.md §6): SPEC §5's fields (patch_applied always null:
+// claude hooks answer no patch), plus handler_type, blocking, output, http_status and why, in
+// one stable key order (ledger/record-fields.ts).
 import type { OrderedDeclaration } from '../../declarations/model.js';
 import type { ExecResult } from '../../exec/types.js';
-import { oneLine, processFields } from '../../ledger/record-fields.js';
-import { newId, nowRfc3339Millis } from '../../ledger/ids.js';
+import { declaredIn, errorField, makeRunRecord, processFields } from '../../ledger/record-fields.js';
 import type { Outcome, RunRecord } from '../../ledger/record.js';
 import type { OutputKind } from './answer.js';
 import type { ClaudeHandlerInfo } from './model.js';
@@ -13,6 +13,8 @@ export interface ClaudeRecordContext {
   sessionId: string;
   event: string;
   depth: number;
+  /** The workspace the dispatch was fired in (absolute). */
+  workspace: string;
 }
 
 export interface ClaudeRunFacts {
@@ -44,34 +46,38 @@ export function buildClaudeRecord(
   facts: ClaudeRunFacts,
 ): RunRecord {
   const info = decl.extra as unknown as ClaudeHandlerInfo;
-  const skillSource = skillSourceOf(info);
-  const record: Record<string, unknown> = {
-    run_id: newId(),
-    dispatch_id: ctx.dispatchId,
-    session_id: ctx.sessionId,
-    dialect: 'claude',
-    event: ctx.event,
-    hook_name: decl.name ?? '',
-    source: decl.source,
-    ...(skillSource !== undefined ? { skill_source: skillSource } : {}),
-    mode: info.async ? 'async' : 'sync',
-    priority: null,
-    required: false,
-    outcome: facts.outcome,
-    decision: facts.decision,
-    reason: facts.reason,
-    duration_ms: Math.max(0, Math.round(facts.durationMs)),
-    dispatch_depth: ctx.depth,
-  };
-  if (facts.exec && !facts.exec.startError) Object.assign(record, processFields(facts.exec));
-  else if (facts.timedOut !== undefined) record.timed_out = facts.timedOut;
-  if (facts.error !== undefined && facts.error.trim() !== '') record.error = oneLine(facts.error);
-  record.handler_type = info.handler_type;
-  record.blocking = facts.blocking;
-  record.output = facts.output;
-  record.http_status = facts.httpStatus ?? null;
-  record.why = facts.why ?? null;
-  record.recorded_at = nowRfc3339Millis();
-  // The shared record type still names the first two dialects only; the fields are SPEC §5's.
-  return record as unknown as RunRecord;
+  const ran = facts.exec !== undefined && !facts.exec.startError;
+  const processFacts = processFields(ran ? facts.exec : undefined);
+  if (!ran && facts.timedOut !== undefined) processFacts.timed_out = facts.timedOut;
+  return makeRunRecord(
+    {
+      dispatch_id: ctx.dispatchId,
+      session_id: ctx.sessionId,
+      dialect: 'claude',
+      event: ctx.event,
+      hook_name: decl.name ?? '',
+      source: decl.source,
+      skill_source: skillSourceOf(info) ?? null,
+      mode: info.async ? 'async' : 'sync',
+      priority: null,
+      required: false,
+      outcome: facts.outcome,
+      decision: facts.decision,
+      reason: facts.reason,
+      duration_ms: Math.max(0, Math.round(facts.durationMs)),
+      dispatch_depth: ctx.depth,
+      ...processFacts,
+      patch_applied: null,
+      error: errorField(facts.error),
+      workspace: ctx.workspace,
+      declared_in: declaredIn(decl.location),
+    },
+    {
+      handler_type: info.handler_type,
+      blocking: facts.blocking,
+      output: facts.output,
+      http_status: facts.httpStatus ?? null,
+      why: facts.why ?? null,
+    },
+  );
 }

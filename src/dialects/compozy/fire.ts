@@ -62,6 +62,7 @@ export async function dispatchCompozyFire(req: DispatchRequest): Promise<Dispatc
     depth: req.depth,
     sessionId: req.sessionId,
     dispatchId: req.dispatchId,
+    workspace: req.loc.workspace,
     invokingEnv: req.env,
     onRecord: req.onRecord,
     observer: req.observer,

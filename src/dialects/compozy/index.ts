@@ -10,7 +10,6 @@ import { loadCompozyCatalog } from './catalog.js';
 import { compozyEvent, compozyEventRow, compozyEvents, REMOVED_LEGACY_EVENTS } from './events.js';
 import { configureCompozyRelease, selectedCompozyRelease } from './release-selection.js';
 import { COMPOZY_VERSION_ENV, eventInRelease } from './releases.js';
-import type { DeclarationFlags } from './edit/flags-to-fields.js';
 import type { CompozySource } from './model.js';
 
 const SOURCES: readonly CompozySource[] = ['native', 'config', 'extension', 'agent_definition', 'skill'];
@@ -106,6 +105,7 @@ export const compozy: Dialect = {
   },
   exitCode: (result: DispatchResult) =>
     result.verdict === 'denied' ? ExitCode.no : result.verdict === 'failed' ? ExitCode.dispatchFailed : ExitCode.ok,
+  verdicts: ['completed', 'stopped', 'denied', 'failed'],
 
   mutations: {
     noun: 'hook',
@@ -116,7 +116,8 @@ export const compozy: Dialect = {
         return (await import('./edit/config-change.js')).readTarget(file, req);
       },
       async changesFromFlags(action, flags) {
-        return (await import('./edit/flags-to-fields.js')).changesForAction(action, flags as DeclarationFlags);
+        const { changesForAction, declarationFlagsOf } = await import('./edit/flags-to-fields.js');
+        return changesForAction(action, declarationFlagsOf(flags));
       },
       async change(req, file, name) {
         return (await import('./edit/config-change.js')).changeCompozyFile(req, file, name);

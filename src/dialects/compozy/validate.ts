@@ -6,6 +6,7 @@ import type { FileValidation, SchemaDocument } from '../types.js';
 import type { Locations } from '../../paths.js';
 import { detectCompozyFileKind, type CompozyFileKind } from './sources/detect.js';
 import { parseCompozyDocument, validateCompozyFile } from './sources/load.js';
+import { COMPOZY_SCHEMA_LAYOUTS } from './schema-layout.js';
 
 /** The schema of each compozy file kind (schemas/compozy-*.schema.json). */
 const SCHEMA_OF_KIND = {
@@ -52,7 +53,7 @@ export async function compozySchemaDocument(
   // A skill is ours only through metadata.compozy.hooks; the rest of its front matter (a skill
   // without a name included) is the runtime's business.
   if (kind === 'compozy-skill' && !declaresSkillHooks(parsed.document)) return undefined;
-  return parsed;
+  return { ...parsed, layout: COMPOZY_SCHEMA_LAYOUTS[kind] };
 }
 
 function declaresSkillHooks(document: unknown): boolean {

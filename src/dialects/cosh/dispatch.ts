@@ -9,10 +9,9 @@ import { coshEvent, type CoshDecision, type CoshEvent } from './events.js';
 import { buildCoshHookEnv } from '../../exec/environment.js';
 import { formatExecFailure } from '../../exec/failure.js';
 import { DEFAULT_TIMEOUT_MS, type ExecResult, type Executor } from '../../exec/types.js';
-import { newRunId, nowRfc3339Millis } from '../../ledger/ids.js';
 import type { Outcome, RunRecord } from '../../ledger/record.js';
 import { coshMatcherMatches } from './matcher.js';
-import { processFields } from '../../ledger/record-fields.js';
+import { declaredIn, makeRunRecord, processFields } from '../../ledger/record-fields.js';
 import { depthExceededError } from '../../exec/depth.js';
 import type { RunObservation, RunObserver } from '../../telemetry/observer.js';
 
@@ -270,18 +269,16 @@ interface RunFacts {
   error?: string;
 }
 
-/** A run record with its fields in SPEC §5 order. */
+/** A run record (SPEC §5; its shape is ledger/record-fields.ts's). */
 function runRecord(opts: CoshDispatchOptions, decl: Declaration, exec: ExecResult, facts: RunFacts): RunRecord {
-  // Process facts only where a process ran.
-  const processFacts = processFields(exec);
-  return {
-    run_id: newRunId(),
+  return makeRunRecord({
     dispatch_id: opts.dispatchId,
     session_id: opts.sessionId,
     dialect: 'cosh',
     event: opts.event,
     hook_name: decl.name ?? '',
     source: decl.source,
+    skill_source: decl.skill_source ?? null,
     mode: decl.mode,
     priority: decl.priority,
     required: decl.required,
@@ -290,10 +287,12 @@ function runRecord(opts: CoshDispatchOptions, decl: Declaration, exec: ExecResul
     reason: facts.reason,
     duration_ms: Math.round(exec.durationMs),
     dispatch_depth: opts.depth,
-    ...processFacts,
-    ...(facts.error !== undefined ? { error: oneLine(facts.error) } : {}),
-    recorded_at: nowRfc3339Millis(),
-  };
+    ...processFields(exec), // all null where no process ran
+    patch_applied: null,
+    error: facts.error === undefined ? null : oneLine(facts.error),
+    workspace: opts.workspace,
+    declared_in: declaredIn(decl.location),
+  });
 }
 
 async function finish(

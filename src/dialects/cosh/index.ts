@@ -62,6 +62,7 @@ export const cosh: Dialect = {
   },
   exitCode: (result: DispatchResult) =>
     result.verdict === 'block' ? ExitCode.no : result.verdict === 'ask' ? ExitCode.ask : ExitCode.ok,
+  verdicts: ['allow', 'block', 'ask', 'pass'],
 
   mutations: {
     noun: 'cosh hook',

@@ -6,7 +6,7 @@ import { writeFailures, writeTarget } from '../../edit/atomic-write.js';
 import { withFileLock } from '../../edit/file-lock.js';
 import { unifiedDiff } from '../../edit/unified-diff.js';
 import { coshStatesFile } from '../../paths.js';
-import { displayPath } from '../../views/location.js';
+import { displayPath } from '../../display-path.js';
 import type { ChangeRequest, FileChange } from '../types.js';
 import { readStatesToChange, setCoshHookDisabled } from './states.js';
 

@@ -4,6 +4,7 @@
 import type { FileValidation, SchemaDocument } from '../types.js';
 import type { Locations } from '../../paths.js';
 import { detectCoshFileKind, validateCoshFile } from './load.js';
+import { COSH_SCHEMA_LAYOUTS } from './schema-layout.js';
 
 export async function validateCoshNamedFile(
   file: string,
@@ -27,7 +28,11 @@ export async function coshSchemaDocument(
       import('../../declarations/toml-locate.js'),
     ]);
     try {
-      return { document: parse(text) as Record<string, unknown>, locate: locateTomlKeys(text).locate };
+      return {
+        document: parse(text) as Record<string, unknown>,
+        locate: locateTomlKeys(text).locate,
+        layout: COSH_SCHEMA_LAYOUTS[kind],
+      };
     } catch {
       return undefined;
     }
@@ -35,7 +40,7 @@ export async function coshSchemaDocument(
   if (kind === 'cosh-extension') {
     const { parseJsonWithPositions } = await import('../../declarations/json-locate.js');
     const parsed = parseJsonWithPositions(text);
-    return parsed.ok ? { document: parsed.value, locate: parsed.locate } : undefined;
+    return parsed.ok ? { document: parsed.value, locate: parsed.locate, layout: COSH_SCHEMA_LAYOUTS[kind] } : undefined;
   }
   return undefined;
 }

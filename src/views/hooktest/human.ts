@@ -1,5 +1,5 @@
-// `hooks test` for a terminal (SPEC §8): per file a heading, one line per case (✓/✗, name,
-// duration), under a failed case each unmet expectation with expected and actual (a payload's
+// `hooks test` for a terminal (SPEC §8): per file a heading, one line per case (✓/✗, name, the
+// dialect that fired it, duration), under a failed case each unmet expectation with expected and actual (a payload's
 // differences one path a line), then the summary line `N passed, N failed`.
 import type { Colour } from '../../cli/colour.js';
 import { show } from '../../hooktest/expect.js';
@@ -47,7 +47,9 @@ export function fileHeading(c: Pick<CaseReport, 'file' | 'suite'>, colour: Colou
 export function caseLines(c: CaseReport, colour: Colour): string[] {
   const mark = c.status === 'passed' ? colour.paint('ok', '✓') : colour.paint('error', '✗');
   const dry = c.dryRun ? colour.paint('dim', ' (dry run)') : '';
-  const lines = [`  ${mark} ${c.name}${dry}  ${colour.paint('dim', `${c.duration_ms} ms`)}`];
+  // The dialect first: an event two dialects know (PreToolUse) shows which one answered.
+  const dialect = c.dialect === undefined ? '' : `${c.dialect} · `;
+  const lines = [`  ${mark} ${c.name}${dry}  ${colour.paint('dim', `${dialect}${c.duration_ms} ms`)}`];
   if (c.error !== undefined) {
     lines.push(`      ${colour.paint('error', 'error')}: ${c.error}`);
     for (const d of c.errorDetails ?? []) lines.push(`        ${d}`);

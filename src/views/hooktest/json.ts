@@ -25,6 +25,7 @@ function jsonCase(c: CaseReport): unknown {
     suite: c.suite,
     name: c.name,
     event: c.event,
+    dialect: c.dialect ?? null,
     dry_run: c.dryRun,
     status: c.status,
     duration_ms: c.duration_ms,

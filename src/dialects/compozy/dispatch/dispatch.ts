@@ -51,6 +51,8 @@ export interface CompozyDispatchOptions {
   depth: number;
   sessionId: string;
   dispatchId: string;
+  /** The workspace the dispatch was fired in (absolute): every record carries it. */
+  workspace: string;
   invokingEnv: NodeJS.ProcessEnv;
   onRecord: (record: RunRecord) => void | Promise<void>;
   asyncOptions?: AsyncOptions;
@@ -73,6 +75,7 @@ export async function dispatchCompozy(opts: CompozyDispatchOptions): Promise<Com
     sessionId: opts.sessionId,
     event: event.name,
     depth: opts.depth,
+    workspace: opts.workspace,
   };
   const runs: RunRecord[] = [];
   const emit = async (decl: OrderedDeclaration, facts: RunFacts & { observation?: RunObservation }): Promise<void> => {

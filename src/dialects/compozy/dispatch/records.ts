@@ -1,10 +1,9 @@
-// Building run records (SPEC §5) from a declaration and what happened to it. Keys are written in
-// the order §5 lists them; process facts appear only where a process ran.
+// Building compozy run records (SPEC §5) from a declaration and what happened to it; the shape
+// (every field, `null` where it has no value, in §5's order) is ledger/record-fields.ts's.
 import type { OrderedDeclaration } from '../../../declarations/model.js';
 import type { ExecResult } from '../../../exec/types.js';
-import { newRunId, nowRfc3339Millis } from '../../../ledger/ids.js';
 import type { Outcome, RunRecord } from '../../../ledger/record.js';
-import { oneLine, processFields } from '../../../ledger/record-fields.js';
+import { declaredIn, errorField, makeRunRecord, oneLine, processFields } from '../../../ledger/record-fields.js';
 
 export { oneLine, processFields };
 
@@ -14,6 +13,8 @@ export interface RecordContext {
   sessionId: string;
   event: string;
   depth: number;
+  /** The workspace the dispatch was fired in (absolute). */
+  workspace: string;
 }
 
 export interface RunFacts {
@@ -37,30 +38,26 @@ export function recordsPatch(family: string): boolean {
 }
 
 export function buildRunRecord(ctx: RecordContext, decl: OrderedDeclaration, facts: RunFacts): RunRecord {
-  const record: RunRecord = {
-    run_id: newRunId(),
+  return makeRunRecord({
     dispatch_id: ctx.dispatchId,
     session_id: ctx.sessionId,
     dialect: decl.dialect,
     event: ctx.event,
     hook_name: decl.name ?? '',
     source: decl.source,
-    ...(decl.skill_source !== undefined ? { skill_source: decl.skill_source } : {}),
+    skill_source: decl.skill_source ?? null,
     mode: decl.mode,
     priority: decl.priority,
     required: decl.required,
     outcome: facts.outcome,
-    ...(facts.decision !== undefined ? { decision: facts.decision } : {}),
-    ...(facts.reason !== undefined ? { reason: facts.reason } : {}),
+    decision: facts.decision ?? null,
+    reason: facts.reason ?? null,
     duration_ms: Math.max(0, Math.round(facts.durationMs)),
     dispatch_depth: ctx.depth,
-    recorded_at: '',
-  };
-  if (facts.exec) Object.assign(record, processFields(facts.exec));
-  if (facts.patch !== undefined) record.patch_applied = facts.patch;
-  if (facts.error !== undefined && facts.error.trim() !== '') record.error = oneLine(facts.error);
-  // Last, so that it follows every other key when serialised (SPEC §5 order).
-  delete (record as Partial<RunRecord>).recorded_at;
-  record.recorded_at = nowRfc3339Millis();
-  return record;
+    ...processFields(facts.exec),
+    patch_applied: facts.patch === undefined ? null : facts.patch,
+    error: errorField(facts.error),
+    workspace: ctx.workspace,
+    declared_in: declaredIn(decl.location),
+  });
 }

@@ -21,7 +21,7 @@ import {
 import { withFileLock } from '../../../edit/file-lock.js';
 import { unifiedDiff } from '../../../edit/unified-diff.js';
 import { ExitCode, HookctlError } from '../../../errors.js';
-import { displayPath } from '../../../views/location.js';
+import { displayPath } from '../../../display-path.js';
 import type { ChangeRequest, EditTarget, FileChange } from '../../types.js';
 import { declarationNamesOf, editConfigText, type EditRequest, type FieldChange } from './declaration-edit.js';
 import { validateConfigText } from './validate-text.js';

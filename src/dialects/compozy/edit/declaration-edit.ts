@@ -18,7 +18,7 @@ import {
 } from '../../../edit/toml-edit.js';
 import { isTomlTable, type TomlTable, type TomlValue } from '../../../edit/toml-format.js';
 
-export type EditAction = 'create' | 'update' | 'delete' | 'enable' | 'disable';
+export type { EditAction } from '../../types.js';
 
 /**
  * A change to one field of a declaration, by the path a user names it with: ['timeout'],

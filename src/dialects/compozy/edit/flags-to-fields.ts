@@ -26,6 +26,23 @@ export interface DeclarationFlags {
   unset?: string[];
 }
 
+/** The edit commands' flags (as oclif parsed them) in this file's terms. */
+export function declarationFlagsOf(flags: Record<string, unknown>): DeclarationFlags {
+  return {
+    event: flags.event as string | undefined,
+    command: flags.command as string | undefined,
+    arg: flags.arg as string[] | undefined,
+    mode: flags.mode as string | undefined,
+    required: flags.required as boolean | undefined,
+    priority: flags.priority as string | undefined,
+    timeout: flags.timeout as string | undefined,
+    matcher: flags.matcher as string[] | undefined,
+    env: flags.env as string[] | undefined,
+    secretEnv: flags['secret-env'] as string[] | undefined,
+    unset: flags.unset as string[] | undefined,
+  };
+}
+
 const AUTONOMY = new Set(AUTONOMY_FIELDS);
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;

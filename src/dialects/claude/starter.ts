@@ -1,0 +1,64 @@
+// `hooks test --init` for claude events: each case's payload gets a value of the group matcher's
+// field that the matcher accepts (claude.md §4.1), so the case runs the hook it is written for.
+// A tool_name of "" would match only match-all groups, and a starter whose cases run nothing
+// teaches nothing.
+import type { OrderedDeclaration } from '../../declarations/model.js';
+import { claudeEvent } from './catalog.js';
+import { matcherAccepts, matcherForm } from './match.js';
+
+export function claudeStarterPayload(d: OrderedDeclaration, payload: Record<string, unknown>): Record<string, unknown> {
+  const event = claudeEvent(d.event);
+  const field = event?.matcher_field;
+  if (event === undefined || field === null || field === undefined) return payload;
+  const matcher = (d.matcher as Record<string, unknown>)[field];
+  if (typeof matcher !== 'string') return payload; // match-all: any value runs it
+  const value = sampleValue(matcher, event.narrow_matcher);
+  return value === undefined ? payload : { ...payload, [field]: value };
+}
+
+/** A value `matcher` accepts: its first name, or one read off a simple regex; undefined if none found. */
+export function sampleValue(matcher: string, narrow: boolean): string | undefined {
+  const form = matcherForm(matcher, narrow);
+  if (form.kind === 'all') return undefined;
+  if (form.kind === 'names') return form.names[0];
+  const candidates = regexSamples(form.source);
+  return candidates.find((c) => matcherAccepts(matcher, narrow, c));
+}
+
+/** Guesses at a string a regex matches: each top-level alternative with its wildcards filled. */
+function regexSamples(source: string): string[] {
+  const alternatives = splitTopLevel(source.replace(/^\^/, '').replace(/\$$/, ''));
+  const out: string[] = [];
+  for (const alt of [...alternatives, source]) {
+    const text = alt
+      .replace(/^\^|\$$/g, '')
+      .replace(/\(\?:/g, '(')
+      .replace(/\((.*?)\|.*?\)/g, '$1') // a group's first alternative
+      .replace(/[()]/g, '')
+      .replace(/\.\*\??|\.\+\??/g, 'x')
+      .replace(/\\b/g, '')
+      .replace(/\\([.\\/*+?()[\]{}|^$-])/g, '$1')
+      .replace(/\[([^\]\\])[^\]]*\]/g, '$1')
+      .replace(/([A-Za-z0-9_])[?*]/g, '$1');
+    out.push(text);
+  }
+  return out;
+}
+
+function splitTopLevel(source: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === '\\') i++;
+    else if (ch === '(' || ch === '[') depth++;
+    else if (ch === ')' || ch === ']') depth--;
+    else if (ch === '|' && depth === 0) {
+      parts.push(source.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(source.slice(start));
+  return parts;
+}
