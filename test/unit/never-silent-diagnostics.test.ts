@@ -1,0 +1,39 @@
+// Issue 28, "the mistakes that make a hook never fire get a diagnostic", against the core: one
+// diagnostic per problem, at its place, in every dialect that has the mistake.
+import { describe, expect, it } from 'vitest';
+import { parseFrontMatter, splitFrontMatter } from '../../src/declarations/frontmatter.js';
+import { parseFrontMatterText } from '../../src/dialects/claude/front-matter.js';
+
+const block = (text: string) => {
+  const split = splitFrontMatter(text);
+  if (split.kind !== 'block') throw new Error('no front matter block');
+  return split.block;
+};
+
+const claudeSkill = (fm: string) =>
+  parseFrontMatterText(`---\n${fm}---\nbody\n`, '/w/.claude/skills/s/SKILL.md', {
+    source: 'claude_skill',
+    kind: 'skill',
+    fallbackName: 's',
+    originOf: (n) => `skill/project/${n}`,
+  });
+
+describe('one YAML diagnostic per front matter', () => {
+  const REAL =
+    'name: plan\ndescription: plans\nargument-hint: [issue] [--plan-doc path]\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: echo\nallowed-tools: Read\n';
+
+  it('an unquoted flow value gives one yaml_parse_error, at the mistake, not one per following line', () => {
+    const fm = parseFrontMatter(block(`---\n${REAL}---\nbody\n`), '/a/SKILL.md', 'skill');
+    expect(fm.data).toBeUndefined();
+    expect(fm.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['yaml_parse_error', 4, 24]]);
+  });
+
+  it('the claude front matter reader gives the same single diagnostic', () => {
+    expect(claudeSkill(REAL).diagnostics.map((d) => [d.code, d.line])).toEqual([['yaml_parse_error', 4]]);
+  });
+
+  it('several keys that are lists or maps give one diagnostic', () => {
+    const fm = parseFrontMatter(block('---\n? [a]\n: 1\n? [b]\n: 2\nhooks: x\n---\n'), '/a/AGENT.md', 'agent');
+    expect(fm.diagnostics.map((d) => [d.code, d.line])).toEqual([['yaml_parse_error', 2]]);
+  });
+});
