@@ -104,11 +104,20 @@ export interface ParsedFrontMatter {
   diagnostics: Diagnostic[];
 }
 
-/** Parses a front matter block; problems become diagnostics with the file's line numbers. */
-export function parseFrontMatter(block: FrontMatterBlock, file: string, source?: Source): ParsedFrontMatter {
+/**
+ * Parses a front matter block; problems become diagnostics with the file's line numbers.
+ * `yamlOnly`: a `---` block is YAML and nothing else (Claude Code reads no TOML), so one that is
+ * not a YAML map is `frontmatter_not_a_map` even when it would parse as TOML (`[hooks]`).
+ */
+export function parseFrontMatter(
+  block: FrontMatterBlock,
+  file: string,
+  source?: Source,
+  opts: { yamlOnly?: boolean } = {},
+): ParsedFrontMatter {
   if (block.delimiter === '+++') return parseTomlBlock(block, file, source);
   const yaml = parseYamlBlock(block, file, source);
-  if (yaml.data !== undefined || block.text.trim() === '') return yaml;
+  if (yaml.data !== undefined || block.text.trim() === '' || opts.yamlOnly) return yaml;
   const toml = parseTomlBlock(block, file, source);
   return toml.data !== undefined ? toml : yaml;
 }

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseFrontMatter, splitFrontMatter } from '../../src/declarations/frontmatter.js';
 import { parseFrontMatterText } from '../../src/dialects/claude/front-matter.js';
+import { parseSettingsText } from '../../src/dialects/claude/settings.js';
+import { parseCoshExtension } from '../../src/dialects/cosh/extension.js';
 
 const block = (text: string) => {
   const split = splitFrontMatter(text);
@@ -35,5 +37,68 @@ describe('one YAML diagnostic per front matter', () => {
   it('several keys that are lists or maps give one diagnostic', () => {
     const fm = parseFrontMatter(block('---\n? [a]\n: 1\n? [b]\n: 2\nhooks: x\n---\n'), '/a/AGENT.md', 'agent');
     expect(fm.diagnostics.map((d) => [d.code, d.line])).toEqual([['yaml_parse_error', 2]]);
+  });
+});
+
+describe('front matter that is not a map; matcher diagnostics name their hooks', () => {
+  it('a claude front matter is YAML only: a list, or a TOML table header, is frontmatter_not_a_map', () => {
+    for (const fm of ['[hooks]\n', '- hooks\n- b\n']) {
+      expect(
+        claudeSkill(fm).diagnostics.map((d) => [d.code, d.line]),
+        fm,
+      ).toEqual([['frontmatter_not_a_map', 2]]);
+    }
+  });
+
+  it('a claude matcher diagnostic names every hook of its group', () => {
+    const settings = {
+      hooks: {
+        Stop: [
+          {
+            matcher: 'x',
+            hooks: [
+              { type: 'command', command: 'a' },
+              { type: 'command', command: 'b' },
+            ],
+          },
+        ],
+        PreToolUse: [{ matcher: '(Bash', hooks: [{ type: 'command', command: 'c' }] }],
+      },
+    };
+    const f = parseSettingsText(JSON.stringify(settings, null, 2), '/w/.claude/settings.json', {
+      source: 'claude_project',
+      origin: 'project',
+      managed: false,
+    });
+    expect(f.diagnostics.map((d) => [d.code, d.hook])).toEqual([
+      ['claude_matcher_ignored', 'project:Stop:1.1, project:Stop:1.2'],
+      ['claude_invalid_matcher', 'project:PreToolUse:1.1'],
+    ]);
+  });
+
+  it('a cosh extension group matcher diagnostic names the hooks of its group', () => {
+    const m = parseCoshExtension(
+      '/ext/demo/cosh-extension.json',
+      JSON.stringify({
+        name: 'demo',
+        hooks: {
+          Stop: [
+            {
+              matcher: 'x',
+              hooks: [
+                { type: 'command', name: 'one', command: 'a' },
+                { type: 'command', name: 'two', command: 'b' },
+              ],
+            },
+          ],
+          PreToolUse: [{ matcher: '(x', hooks: [{ type: 'command', name: 'three', command: 'c' }] }],
+        },
+      }),
+      '/work/space',
+    );
+    expect(m.diagnostics.map((d) => [d.code, d.hook])).toEqual([
+      ['matcher_ignored', 'one, two'],
+      ['invalid_matcher_pattern', 'three'],
+    ]);
   });
 });

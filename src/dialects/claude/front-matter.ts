@@ -61,7 +61,7 @@ export function parseFrontMatterText(text: string, file: string, opts: FrontMatt
     if (name) result.name = name;
     return result;
   }
-  const fm = parseFrontMatter(split.block, file);
+  const fm = parseFrontMatter(split.block, file, undefined, { yamlOnly: true });
   for (const d of fm.diagnostics) d.source = opts.source;
   result.diagnostics.push(...fm.diagnostics);
   const data = fm.data;

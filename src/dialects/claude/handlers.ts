@@ -174,15 +174,26 @@ export function readEventMap(map: Record<string, unknown>, ctx: HookFileContext)
       const rawMatcher = group.matcher;
       const groupErrors: Diagnostic[] = [];
       let matcher: string | null = null;
+      // A matcher belongs to every hook of its group: its diagnostics name them all.
+      const groupHooks = (group.hooks as unknown[])
+        .map((_, hi) => `${ctx.origin}:${eventKey}:${gi + 1}.${hi + 1}`)
+        .join(', ');
+      const hooksOfGroup = groupHooks === '' ? undefined : groupHooks;
       if (rawMatcher !== undefined && rawMatcher !== null) {
         if (typeof rawMatcher !== 'string') {
           groupErrors.push(
-            diag('error', 'claude_invalid_field_type', `"matcher" must be a string`, [...gpath, 'matcher']),
+            diag(
+              'error',
+              'claude_invalid_field_type',
+              `"matcher" must be a string`,
+              [...gpath, 'matcher'],
+              hooksOfGroup,
+            ),
           );
         } else {
           matcher = rawMatcher;
           checkMatcher(matcher, event, (sev, code, msg) => {
-            const d = diag(sev, code, msg, [...gpath, 'matcher']);
+            const d = diag(sev, code, msg, [...gpath, 'matcher'], hooksOfGroup);
             if (sev === 'error') groupErrors.push(d);
           });
         }
