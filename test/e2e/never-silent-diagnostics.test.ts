@@ -56,3 +56,46 @@ describe('never silent: JSON sources', { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe('never silent: an event name as a top-level settings key', { timeout: 120_000 }, () => {
+  it('validate warns, list --all and info show the hook skipped, fire --dry-run gives the reason', async () => {
+    const s = sandbox();
+    const hook = s.script('fmt.sh', 'exit 0');
+    s.settings(
+      { Stop: [{ hooks: [{ type: 'command', command: hook }] }] },
+      { PostToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: hook }] }] },
+    );
+    const v = await s.cli(['hooks', 'validate', '-o', 'json']);
+    expect(v.code, v.stdout).toBe(0);
+    expect(diagnosticsOf(v.stdout).map((d) => [d.severity, d.code, d.hook])).toEqual([
+      ['warning', 'claude_event_outside_hooks', 'project:PostToolUse:1.1'],
+    ]);
+    expect(diagnosticsOf(v.stdout)[0]!.message).toContain('did you mean hooks.PostToolUse?');
+    expect((await s.cli(['hooks', 'validate', '--strict'])).code).toBe(1);
+
+    const list = await s.cli(['hooks', 'list', '--all', '--dialect', 'claude', '-o', 'json']);
+    const entries = JSON.parse(list.stdout) as { name: string; status: string; why: string | null }[];
+    expect(entries.map((e) => [e.name, e.status])).toEqual([
+      ['project:PostToolUse:1.1', 'skipped'],
+      ['project:Stop:1.1', 'active'],
+    ]);
+    expect(entries[0]!.why).toContain('did you mean hooks.PostToolUse?');
+    const human = await s.cli(['hooks', 'list', '--all', '--dialect', 'claude']);
+    expect(human.stdout).toContain('did you mean hooks.PostToolUse?');
+
+    const info = await s.cli(['hooks', 'info', 'project:PostToolUse:1.1']);
+    expect(info.code, info.stderr).toBe(0);
+    expect(info.stdout).toMatch(/status +skipped: "PostToolUse" is a hook event/);
+
+    const plan = await s.cli(
+      ['hooks', 'fire', 'PostToolUse', '--dialect', 'claude', '--dry-run', '-o', 'json'],
+      JSON.stringify({ tool_name: 'Edit' }),
+    );
+    expect(plan.code, plan.stderr).toBe(0);
+    const entry = (
+      JSON.parse(plan.stdout) as { plan: { name: string; status: string; why: string; matched: boolean }[] }
+    ).plan[0]!;
+    expect([entry.name, entry.status, entry.matched]).toEqual(['project:PostToolUse:1.1', 'skipped', false]);
+    expect(entry.why).toContain('did you mean hooks.PostToolUse?');
+  });
+});

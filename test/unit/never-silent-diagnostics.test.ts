@@ -102,3 +102,39 @@ describe('front matter that is not a map; matcher diagnostics name their hooks',
     ]);
   });
 });
+
+describe('an event name as a top-level key', () => {
+  const settings = (data: object) =>
+    parseSettingsText(JSON.stringify(data, null, 2), '/w/.claude/settings.json', {
+      source: 'claude_project',
+      origin: 'project',
+      managed: false,
+    });
+
+  it('in a settings file: one warning naming its hooks, which are kept as stray (never read by Claude Code)', () => {
+    const f = settings({
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'a' }] }] },
+      PostToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'fmt', timeout: -1 }] }],
+      permissions: { allow: [] },
+    });
+    expect(f.diagnostics.map((d) => [d.severity, d.code, d.line, d.hook, d.message])).toEqual([
+      [
+        'warning',
+        'claude_event_outside_hooks',
+        14,
+        'project:PostToolUse:1.1',
+        '"PostToolUse" is a hook event, not a setting: Claude Code ignores it and its hooks never run; did you mean hooks.PostToolUse?',
+      ],
+    ]);
+    expect(f.handlers.map((h) => [h.name, h.ok, h.stray !== undefined])).toEqual([
+      ['project:Stop:1.1', true, false],
+      ['project:PostToolUse:1.1', true, true],
+    ]);
+  });
+
+  it('in a skill front matter, beside hooks', () => {
+    const r = claudeSkill('name: s\nPreToolUse:\n  - hooks:\n      - type: command\n        command: x\n');
+    expect(r.diagnostics.map((d) => [d.code, d.line])).toEqual([['claude_event_outside_hooks', 3]]);
+    expect(r.diagnostics[0]!.message).toContain('did you mean hooks.PreToolUse?');
+  });
+});

@@ -50,6 +50,11 @@ export interface RawHandler {
   errors?: Diagnostic[];
   runnable: boolean;
   unrunnable_why?: string;
+  /**
+   * Written under an event name at the top level of its file instead of under `hooks`: Claude
+   * Code never reads it. Why, as `list --all` shows it (status `skipped`).
+   */
+  stray?: string;
 }
 
 export interface HookMapResult {
@@ -227,6 +232,36 @@ export function readEventMap(map: Record<string, unknown>, ctx: HookFileContext)
         }
       });
     });
+  }
+  return out;
+}
+
+/**
+ * Event names used as top-level keys of a settings file or front matter, beside `hooks` instead
+ * of under it (`"PostToolUse": [...]`): Claude Code ignores the key, so its hooks never run. One
+ * warning per key, naming its hooks; the hooks stay visible as `skipped` with that warning as why
+ * (their own findings are not reported: nothing of them is read).
+ */
+export function strayEventKeys(data: Record<string, unknown>, ctx: HookFileContext): HookMapResult {
+  const out: HookMapResult = { handlers: [], diagnostics: [] };
+  const what = ctx.kind === 'settings' ? 'a setting' : 'a front matter key';
+  for (const [key, value] of Object.entries(data)) {
+    if (key === 'hooks' || claudeEvent(ctx.kind === 'agent' && key === 'Stop' ? 'SubagentStop' : key) === undefined)
+      continue;
+    const why = `${q(key)} is a hook event, not ${what}: Claude Code ignores it and its hooks never run; did you mean hooks.${key}?`;
+    const read = readEventMap({ [key]: value }, { ...ctx, base: [] });
+    const handlers = read.handlers.map((h): RawHandler => {
+      const { errors: _errors, ...rest } = h;
+      return { ...rest, ok: true, stray: why };
+    });
+    const names = handlers.map((h) => h.name).join(', ');
+    out.diagnostics.push(
+      claudeDiagnostic('warning', 'claude_event_outside_hooks', why, ctx.file, ctx.locate([key]), {
+        source: ctx.source,
+        ...(names !== '' ? { hook: names } : {}),
+      }),
+    );
+    out.handlers.push(...handlers);
   }
   return out;
 }

@@ -409,6 +409,11 @@ export async function loadClaudeSources(
       declarations.push(decl);
       continue;
     }
+    // Written beside `hooks` instead of under it: Claude Code never reads it (the warning says so).
+    if (e.raw.stray !== undefined) {
+      declarations.push(makeDeclaration(e.raw, e.from, cl.workspace, 'skipped', e.raw.stray));
+      continue;
+    }
     let { status, why } = statusOf(e);
     const isAsync = e.raw.type === 'command' && (e.raw.handler.async === true || e.raw.handler.asyncRewake === true);
     if (status === 'active' && e.settings && !isAsync) {

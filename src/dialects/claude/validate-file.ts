@@ -133,7 +133,8 @@ export async function validateClaudeFile(
         ];
       }
       const out = [...fm.diagnostics];
-      for (const raw of fm.handlers) out.push(...headerEnvDiagnostics(raw, file, 'claude_skill', undefined));
+      for (const raw of fm.handlers)
+        if (raw.stray === undefined) out.push(...headerEnvDiagnostics(raw, file, 'claude_skill', undefined));
       return out;
     }
   }
@@ -157,7 +158,7 @@ function settingsChecks(f: SettingsFile): Diagnostic[] {
   }
   const urls = f.values.allowedHttpHookUrls;
   for (const raw of f.handlers) {
-    if (raw.type !== 'http' || !raw.ok) continue;
+    if (raw.type !== 'http' || !raw.ok || raw.stray !== undefined) continue;
     const url = typeof raw.handler.url === 'string' ? raw.handler.url : '';
     if (urls !== undefined && !urlAllowed(url, urls)) {
       out.push(
