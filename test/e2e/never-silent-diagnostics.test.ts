@@ -99,3 +99,47 @@ describe('never silent: an event name as a top-level settings key', { timeout: 1
     expect(entry.why).toContain('did you mean hooks.PostToolUse?');
   });
 });
+
+describe('never silent: a matcher off by case', { timeout: 120_000 }, () => {
+  it('validate warns (--strict fails), list --all, info and fire --dry-run give the reason', async () => {
+    const s = sandbox();
+    const hook = s.script('guard.sh', 'exit 0');
+    s.settings({ PreToolUse: [{ matcher: 'edit|write', hooks: [{ type: 'command', command: hook }] }] });
+    const v = await s.cli(['hooks', 'validate', '-o', 'json']);
+    expect(v.code, v.stdout).toBe(0);
+    expect(diagnosticsOf(v.stdout).map((d) => [d.severity, d.code, d.message, d.hook])).toEqual([
+      [
+        'warning',
+        'claude_matcher_case',
+        'tool names are case-sensitive; did you mean "Edit|Write"?',
+        'project:PreToolUse:1.1',
+      ],
+    ]);
+    expect((await s.cli(['hooks', 'validate', '--strict'])).code).toBe(1);
+
+    const list = await s.cli(['hooks', 'list', '--all', '--dialect', 'claude', '-o', 'json']);
+    const [entry] = JSON.parse(list.stdout) as { status: string; why: string; diagnostics: Diag[] }[];
+    expect([entry!.status, entry!.why]).toEqual([
+      'active',
+      'tool names are case-sensitive; did you mean "Edit|Write"?',
+    ]);
+    expect(entry!.diagnostics.map((d) => d.code)).toEqual(['claude_matcher_case']);
+    expect((await s.cli(['hooks', 'list', '--all'])).stdout).toContain('did you mean "Edit|Write"?');
+
+    const info = await s.cli(['hooks', 'info', 'project:PreToolUse:1.1']);
+    expect(info.stdout).toMatch(/status +active: tool names are case-sensitive; did you mean "Edit\|Write"\?/);
+    expect(info.stdout).toMatch(/warning .*claude_matcher_case/);
+
+    const plan = await s.cli(
+      ['hooks', 'fire', 'PreToolUse', '--dialect', 'claude', '--dry-run', '-o', 'json'],
+      JSON.stringify({ tool_name: 'Edit' }),
+    );
+    const p = (JSON.parse(plan.stdout) as { plan: { matched: boolean; why: string }[] }).plan[0]!;
+    expect([p.matched, p.why]).toEqual([false, 'tool names are case-sensitive; did you mean "Edit|Write"?']);
+    const human = await s.cli(
+      ['hooks', 'fire', 'PreToolUse', '--dialect', 'claude', '--dry-run'],
+      JSON.stringify({ tool_name: 'Edit' }),
+    );
+    expect(human.stdout).toContain('did you mean "Edit|Write"?');
+  });
+});

@@ -138,3 +138,36 @@ describe('an event name as a top-level key', () => {
     expect(r.diagnostics[0]!.message).toContain('did you mean hooks.PreToolUse?');
   });
 });
+
+describe('a matcher off by case', () => {
+  const settings = (matcher: string, event = 'PreToolUse') =>
+    parseSettingsText(
+      JSON.stringify({ hooks: { [event]: [{ matcher, hooks: [{ type: 'command', command: 'x' }] }] } }),
+      '/w/.claude/settings.json',
+      { source: 'claude_project', origin: 'project', managed: false },
+    );
+
+  it.each([
+    ['bash', 'tool names are case-sensitive; did you mean "Bash"?'],
+    ['edit|write', 'tool names are case-sensitive; did you mean "Edit|Write"?'],
+    ['Edit|write', 'tool names are case-sensitive; did you mean "Edit|Write"?'],
+  ])('%j warns with the corrected matcher, and the hook carries it as a notice', (matcher, message) => {
+    const f = settings(matcher);
+    expect(f.diagnostics.map((d) => [d.severity, d.code, d.message, d.hook])).toEqual([
+      ['warning', 'claude_matcher_case', message, 'project:PreToolUse:1.1'],
+    ]);
+    expect(f.handlers[0]!.notices?.map((d) => d.code)).toEqual(['claude_matcher_case']);
+  });
+
+  it('known names, other names and regular expressions say nothing', () => {
+    for (const m of ['Bash', 'Edit|Write', 'mcp__memory', 'Frobnicate', 'bash.*', '^edit$']) {
+      expect(settings(m).diagnostics, m).toEqual([]);
+    }
+  });
+
+  it('a closed value set off by case gets only the case warning', () => {
+    expect(settings('Startup', 'SessionStart').diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['claude_matcher_case', 'source values are case-sensitive; did you mean "startup"?'],
+    ]);
+  });
+});

@@ -449,7 +449,15 @@ export async function loadClaudeSources(
     ) {
       sessionEndMaxTimeoutS = Math.max(sessionEndMaxTimeoutS ?? 0, e.raw.handler.timeout);
     }
-    declarations.push(makeDeclaration(e.raw, e.from, cl.workspace, status, why));
+    const decl = makeDeclaration(e.raw, e.from, cl.workspace, status, why);
+    // Loaded, but it never fires (a matcher off by case, a missing script): list --all, info and
+    // fire --dry-run say why, as they do for a hook that does not load.
+    const notices = e.raw.notices ?? [];
+    if (notices.length > 0) {
+      decl.diagnostics = notices;
+      decl.why ??= notices[0]!.message;
+    }
+    declarations.push(decl);
   }
 
   const context: ClaudeLoadContext = {
