@@ -143,3 +143,87 @@ describe('never silent: a matcher off by case', { timeout: 120_000 }, () => {
     expect(human.stdout).toContain('did you mean "Edit|Write"?');
   });
 });
+
+describe('never silent: a command whose script cannot run', { timeout: 120_000 }, () => {
+  it('claude: missing and not-executable scripts warn with the resolved path; list --all, info and fire --dry-run say so', async () => {
+    const s = sandbox();
+    const ok = s.script('ok.sh', 'exit 0');
+    const noExec = join(s.root, 'bin', 'noexec.sh');
+    writeFileSync(noExec, '#!/bin/sh\nexit 0\n', { mode: 0o644 });
+    s.settings({
+      PreToolUse: [
+        {
+          hooks: [
+            { type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/missing.sh' },
+            { type: 'command', command: './gone.sh --x' },
+            { type: 'command', command: '~/nope.sh' },
+            { type: 'command', command: noExec },
+            { type: 'command', command: ok },
+            { type: 'command', command: 'some-tool-on-path --flag' },
+            { type: 'command', command: '$UNKNOWN/x.sh' },
+          ],
+        },
+      ],
+    });
+    const v = await s.cli(['hooks', 'validate', '-o', 'json']);
+    expect(v.code, v.stdout).toBe(0);
+    const found = diagnosticsOf(v.stdout).map((d) => [d.severity, d.code, d.hook, d.message]);
+    const ws = s.workspace;
+    const home = join(s.root, 'home');
+    expect(found).toEqual([
+      [
+        'warning',
+        'claude_command_not_found',
+        'project:PreToolUse:1.1',
+        `command "${ws}/.claude/hooks/missing.sh" does not exist: the hook fails each time it runs (exit 127)`,
+      ],
+      [
+        'warning',
+        'claude_command_not_found',
+        'project:PreToolUse:1.2',
+        `command "${ws}/gone.sh" does not exist: the hook fails each time it runs (exit 127)`,
+      ],
+      [
+        'warning',
+        'claude_command_not_found',
+        'project:PreToolUse:1.3',
+        `command "${home}/nope.sh" does not exist: the hook fails each time it runs (exit 127)`,
+      ],
+      [
+        'warning',
+        'claude_command_not_found',
+        'project:PreToolUse:1.4',
+        `command "${noExec}" is not executable (chmod +x): the hook fails each time it runs (exit 126)`,
+      ],
+    ]);
+    // `validate FILE` says the same of the file on its own.
+    const one = await s.cli(['hooks', 'validate', join(ws, '.claude', 'settings.json'), '-o', 'json']);
+    expect(diagnosticsOf(one.stdout).map((d) => d.hook)).toEqual([
+      'project:PreToolUse:1.1',
+      'project:PreToolUse:1.2',
+      'project:PreToolUse:1.3',
+      'project:PreToolUse:1.4',
+    ]);
+
+    const list = await s.cli(['hooks', 'list', '--all', '--dialect', 'claude', '-o', 'json']);
+    const entries = JSON.parse(list.stdout) as { name: string; status: string; why: string | null }[];
+    expect(entries.map((e) => [e.name, e.status, e.why !== null])).toEqual([
+      ['project:PreToolUse:1.1', 'active', true],
+      ['project:PreToolUse:1.2', 'active', true],
+      ['project:PreToolUse:1.3', 'active', true],
+      ['project:PreToolUse:1.4', 'active', true],
+      ['project:PreToolUse:1.5', 'active', false],
+      ['project:PreToolUse:1.6', 'active', false],
+      ['project:PreToolUse:1.7', 'active', false],
+    ]);
+    const info = await s.cli(['hooks', 'info', 'project:PreToolUse:1.2']);
+    expect(info.stdout).toContain(`active: command "${ws}/gone.sh" does not exist`);
+    const plan = await s.cli(
+      ['hooks', 'fire', 'PreToolUse', '--dialect', 'claude', '--dry-run', '-o', 'json'],
+      JSON.stringify({ tool_name: 'Bash' }),
+    );
+    const p = (JSON.parse(plan.stdout) as { plan: { name: string; matched: boolean; why: string | null }[] }).plan;
+    expect(p[0]).toMatchObject({ matched: true, why: expect.stringContaining('missing.sh" does not exist') });
+    expect(p[4]!.why).toBeNull();
+  });
+});

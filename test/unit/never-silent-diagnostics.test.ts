@@ -1,6 +1,7 @@
 // Issue 28, "the mistakes that make a hook never fire get a diagnostic", against the core: one
 // diagnostic per problem, at its place, in every dialect that has the mistake.
 import { describe, expect, it } from 'vitest';
+import { firstShellWord } from '../../src/declarations/command-script.js';
 import { parseFrontMatter, splitFrontMatter } from '../../src/declarations/frontmatter.js';
 import { parseFrontMatterText } from '../../src/dialects/claude/front-matter.js';
 import { parseSettingsText } from '../../src/dialects/claude/settings.js';
@@ -170,4 +171,29 @@ describe('a matcher off by case', () => {
       ['claude_matcher_case', 'source values are case-sensitive; did you mean "startup"?'],
     ]);
   });
+});
+
+describe('the first word of a shell command, resolved statically', () => {
+  const facts = {
+    cwd: '/proj',
+    home: '/home/u',
+    vars: { CLAUDE_PROJECT_DIR: '/proj', CLAUDE_PLUGIN_ROOT: '/plug' },
+  };
+  it.each([
+    ['"$CLAUDE_PROJECT_DIR"/.claude/hooks/x.sh --flag', '/proj/.claude/hooks/x.sh'],
+    ['${CLAUDE_PLUGIN_ROOT}/hooks/run.sh', '/plug/hooks/run.sh'],
+    ['~/bin/x.sh', '/home/u/bin/x.sh'],
+    ["'./my hook.sh' a", './my hook.sh'],
+    ['./x.sh|tee', './x.sh'],
+    ['/usr/bin/env node x.js', '/usr/bin/env'],
+    ['jq .', 'jq'],
+  ])('%j → %j', (command, word) => {
+    expect(firstShellWord(command, facts)).toBe(word);
+  });
+  it.each(['$OTHER/x.sh', '$(pwd)/x.sh', '`pwd`/x.sh', './*.sh', 'FOO=1 ./x.sh', '~other/x.sh', '"unclosed'])(
+    '%j cannot be told statically',
+    (command) => {
+      expect(firstShellWord(command, facts)).toBeUndefined();
+    },
+  );
 });

@@ -9,6 +9,7 @@ import { HookctlError, ExitCode } from '../../errors.js';
 import type { Locations } from '../../paths.js';
 import { displayPath } from '../../views/location.js';
 import { claudeDiagnostic } from './codes.js';
+import { scriptDiagnostic } from './script-check.js';
 import { makeDeclaration, type HandlerOrigin } from './declaration.js';
 import { agentFiles, readFrontMatterFile, skillFiles } from './front-matter.js';
 import { handlerIdentity, headerEnvDiagnostics, urlAllowed, type RawHandler } from './handlers.js';
@@ -448,6 +449,16 @@ export async function loadClaudeSources(
       typeof e.raw.handler.timeout === 'number'
     ) {
       sessionEndMaxTimeoutS = Math.max(sessionEndMaxTimeoutS ?? 0, e.raw.handler.timeout);
+    }
+    if (status === 'active' && reported.has(e.from.file)) {
+      const script = scriptDiagnostic(e.raw, {
+        workspace: cl.workspace,
+        home: cl.home,
+        ...(e.from.plugin ? { plugin: e.from.plugin } : {}),
+        file: e.from.file,
+        source: e.from.source,
+      });
+      if (script !== undefined) diagnostics.push(script);
     }
     const decl = makeDeclaration(e.raw, e.from, cl.workspace, status, why);
     // Loaded, but it never fires (a matcher off by case, a missing script): list --all, info and

@@ -8,7 +8,8 @@ import type { Diagnostic } from '../../declarations/diagnostics.js';
 import { readSourceFile } from '../../declarations/source-file.js';
 import { claudeDiagnostic } from './codes.js';
 import { parseFrontMatterText } from './front-matter.js';
-import { headerEnvDiagnostics, urlAllowed } from './handlers.js';
+import { headerEnvDiagnostics, urlAllowed, type RawHandler } from './handlers.js';
+import { scriptDiagnostic, type ScriptCheckContext } from './script-check.js';
 import { parseJsonDoc } from './json-doc.js';
 import { pluginDataDir, type ClaudeLocations } from './locations.js';
 import type { ClaudePluginRef } from './model.js';
@@ -78,7 +79,16 @@ export async function validateClaudeFile(
       const managed = scope === 'managed';
       const origin =
         managed && basename(dirname(file)) === 'managed-settings.d' ? `managed.d/${basename(file)}` : scope;
-      return settingsChecks(parseSettingsText(text, file, { source: `claude_${scope}`, origin, managed }));
+      const checks = settingsChecks(parseSettingsText(text, file, { source: `claude_${scope}`, origin, managed }));
+      return [
+        ...checks.diagnostics,
+        ...scriptChecks(checks.handlers, {
+          workspace: projectOf(file, cl),
+          home: cl.home,
+          file,
+          source: `claude_${scope}`,
+        }),
+      ];
     }
     case 'hooks': {
       const root = basename(dirname(file)) === 'hooks' ? dirname(dirname(file)) : dirname(file);
@@ -93,6 +103,12 @@ export async function validateClaudeFile(
       const hooks = hookFileOf(read.doc, `plugin/${plugin.id}`, plugin);
       const out = [...hooks.diagnostics];
       for (const { raw } of hooks.handlers) out.push(...headerEnvDiagnostics(raw, file, 'claude_plugin', undefined));
+      out.push(
+        ...scriptChecks(
+          hooks.handlers.map((h) => h.raw),
+          { workspace: cl.workspace, home: cl.home, plugin, file, source: 'claude_plugin' },
+        ),
+      );
       return out;
     }
     case 'manifest': {
@@ -135,15 +151,43 @@ export async function validateClaudeFile(
       const out = [...fm.diagnostics];
       for (const raw of fm.handlers)
         if (raw.stray === undefined) out.push(...headerEnvDiagnostics(raw, file, 'claude_skill', undefined));
+      out.push(
+        ...scriptChecks(fm.handlers, {
+          workspace: plugin ? cl.workspace : projectOf(file, cl),
+          home: cl.home,
+          ...(plugin ? { plugin } : {}),
+          file,
+          source: kind === 'skill' ? 'claude_skill' : 'claude_agent',
+        }),
+      );
       return out;
     }
   }
 }
 
-/** The checks that need the whole file: its own http lists and disableAllHooks. */
-function settingsChecks(f: SettingsFile): Diagnostic[] {
+/**
+ * The project a file belongs to, where Claude Code runs its hooks: `<project>/.claude/…` (not the
+ * user's config folder), else the workspace.
+ */
+function projectOf(file: string, cl: ClaudeLocations): string {
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    if (basename(dir) === '.claude' && dir !== cl.configDir) return dirname(dir);
+  }
+  return cl.workspace;
+}
+
+/** claude_command_not_found for every handler that loads (not for one with errors). */
+function scriptChecks(handlers: readonly RawHandler[], ctx: ScriptCheckContext): Diagnostic[] {
+  return handlers.flatMap((raw) => {
+    const d = raw.ok ? scriptDiagnostic(raw, ctx) : undefined;
+    return d === undefined ? [] : [d];
+  });
+}
+
+/** The checks that need the whole file: its own http lists and disableAllHooks; the handlers that load. */
+function settingsChecks(f: SettingsFile): { diagnostics: Diagnostic[]; handlers: RawHandler[] } {
   const out = [...f.diagnostics];
-  if (!f.usable) return out;
+  if (!f.usable) return { diagnostics: out, handlers: [] };
   if (f.values.disableAllHooks === true) {
     out.push(
       claudeDiagnostic(
@@ -174,5 +218,5 @@ function settingsChecks(f: SettingsFile): Diagnostic[] {
     }
     out.push(...headerEnvDiagnostics(raw, f.file, f.source, f.values.httpHookAllowedEnvVars));
   }
-  return out;
+  return { diagnostics: out, handlers: f.values.disableAllHooks === true ? [] : f.handlers };
 }
