@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isolatedEnv, runCli } from '../support/cli.js';
 import { tempDir } from '../support/temp.js';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { sandbox } from './claude-support.js';
 
 interface Diag {
@@ -225,5 +225,64 @@ describe('never silent: a command whose script cannot run', { timeout: 120_000 }
     const p = (JSON.parse(plan.stdout) as { plan: { name: string; matched: boolean; why: string | null }[] }).plan;
     expect(p[0]).toMatchObject({ matched: true, why: expect.stringContaining('missing.sh" does not exist') });
     expect(p[4]!.why).toBeNull();
+  });
+});
+
+describe('never silent: a missing command in compozy and cosh', { timeout: 120_000 }, () => {
+  it('compozy config and cosh config hooks with a missing or non-executable script warn; list --all, info and fire --dry-run say why', async () => {
+    const ws = tempDir('hookctl-e2e-script-');
+    const env = isolatedEnv();
+    mkdirSync(join(ws, '.compozy'), { recursive: true });
+    mkdirSync(join(ws, '.copilot-shell'), { recursive: true });
+    mkdirSync(join(ws, 'hooks'), { recursive: true });
+    writeFileSync(join(ws, 'hooks', 'plain.sh'), '#!/bin/sh\nexit 0\n', { mode: 0o644 });
+    writeFileSync(
+      join(ws, '.compozy', 'config.toml'),
+      '[[hooks.declarations]]\nname = "gone"\nevent = "tool.pre_call"\ncommand = "./hooks/gone.sh"\n\n' +
+        '[[hooks.declarations]]\nname = "on-path"\nevent = "tool.pre_call"\ncommand = "true"\n',
+    );
+    writeFileSync(
+      join(ws, '.copilot-shell', 'config.toml'),
+      '[[hooks.PreToolUse]]\nname = "plain"\ncommand = "./hooks/plain.sh --check"\n\n' +
+        '[[hooks.PreToolUse]]\nname = "logger"\ncommand = "logger -t x"\n',
+    );
+    const cli = (args: string[], input?: string) =>
+      runCli([...args, '--workspace', ws], { env, cwd: ws, ...(input !== undefined ? { input } : {}) });
+    const v = await cli(['hooks', 'validate', '-o', 'json']);
+    expect(v.code, v.stdout).toBe(0);
+    expect(diagnosticsOf(v.stdout).map((d) => [d.severity, d.code, d.hook, d.message])).toEqual([
+      [
+        'warning',
+        'command_not_found',
+        'gone',
+        `hooks: hook "gone" command "${join(ws, 'hooks', 'gone.sh')}" does not exist; firing it will fail`,
+      ],
+      [
+        'warning',
+        'command_not_found',
+        'plain',
+        `command "${join(ws, 'hooks', 'plain.sh')}" is not executable (chmod +x): the hook fails each time it runs (exit 126)`,
+      ],
+    ]);
+
+    const list = JSON.parse((await cli(['hooks', 'list', '--all', '-o', 'json'])).stdout) as {
+      name: string;
+      status: string;
+      why: string | null;
+    }[];
+    expect(list.map((e) => [e.name, e.status, e.why !== null])).toEqual([
+      ['gone', 'active', true],
+      ['on-path', 'active', false],
+      ['plain', 'active', true],
+      ['logger', 'active', false],
+    ]);
+    const info = await cli(['hooks', 'info', 'gone']);
+    expect(info.stdout).toMatch(/status +active: hooks: hook "gone" command .* does not exist/);
+
+    const compozyPlan = await cli(['hooks', 'fire', 'tool.pre_call', '--dry-run', '-o', 'json'], '{}');
+    const gone = (JSON.parse(compozyPlan.stdout) as { plan: { name: string; why?: string | null }[] }).plan[0]!;
+    expect(gone.why).toContain('gone.sh" does not exist');
+    const human = await cli(['hooks', 'fire', 'PreToolUse', '--dialect', 'cosh', '--dry-run'], '{}');
+    expect(human.stdout).toContain('is not executable (chmod +x)');
   });
 });
