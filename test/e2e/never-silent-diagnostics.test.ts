@@ -286,3 +286,56 @@ describe('never silent: a missing command in compozy and cosh', { timeout: 120_0
     expect(human.stdout).toContain('is not executable (chmod +x)');
   });
 });
+
+describe('never silent: validate FILE tells a claude settings file by content', { timeout: 120_000 }, () => {
+  const settings = {
+    $schema: 'https://json.schemastore.org/claude-code-settings.json',
+    permissions: { allow: ['Bash(git *)'] },
+    model: 'opus',
+    env: { A: '1' },
+    hooks: {
+      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true', timeout: 0 }] }],
+      UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'true' }] }],
+    },
+  };
+
+  it('a settings file under another name is read as claude settings, not as a cosh extension', async () => {
+    const dir = tempDir('hookctl-e2e-kind-');
+    const file = join(dir, 'ci-settings.json');
+    writeFileSync(file, JSON.stringify(settings, null, 2));
+    const r = await runCli(['hooks', 'validate', file, '-o', 'json'], { env: isolatedEnv(), cwd: dir });
+    expect(r.code, r.stdout).toBe(1);
+    expect(diagnosticsOf(r.stdout).map((d) => [d.code, d.hook])).toEqual([
+      ['claude_invalid_timeout', 'project:PreToolUse:1.1'],
+    ]);
+    // Only a hooks object keyed by Claude event names, no other setting: still claude's.
+    const bare = join(dir, 'hooks-only.json');
+    writeFileSync(bare, JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } }));
+    const b = await runCli(['hooks', 'validate', bare, '-o', 'json'], { env: isolatedEnv(), cwd: dir });
+    expect([b.code, diagnosticsOf(b.stdout)]).toEqual([0, []]);
+  });
+
+  it('a cosh extension under another name stays cosh; --dialect claude forces claude', async () => {
+    const dir = tempDir('hookctl-e2e-kind-');
+    const ext = join(dir, 'ext.json');
+    writeFileSync(
+      ext,
+      JSON.stringify({
+        name: 'x',
+        version: '1.0.0',
+        hooks: { Stop: [{ hooks: [{ type: 'command', name: 'n', command: 'true' }] }] },
+      }),
+    );
+    const cosh = await runCli(['hooks', 'validate', ext, '-o', 'json'], { env: isolatedEnv(), cwd: dir });
+    expect([cosh.code, diagnosticsOf(cosh.stdout)]).toEqual([0, []]);
+
+    const odd = join(dir, 'odd.json');
+    writeFileSync(odd, JSON.stringify({ hooks: { Stopp: [] } }));
+    const forced = await runCli(['hooks', 'validate', odd, '--dialect', 'claude', '-o', 'json'], {
+      env: isolatedEnv(),
+      cwd: dir,
+    });
+    expect(diagnosticsOf(forced.stdout).map((d) => d.code)).toEqual(['claude_unknown_event']);
+    expect(diagnosticsOf(forced.stdout)[0]!.message).toContain('did you mean "Stop"?');
+  });
+});

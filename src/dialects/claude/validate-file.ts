@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
 import { readSourceFile } from '../../declarations/source-file.js';
+import { claudeEvent } from './catalog.js';
 import { claudeDiagnostic } from './codes.js';
 import { parseFrontMatterText } from './front-matter.js';
 import { headerEnvDiagnostics, urlAllowed, type RawHandler } from './handlers.js';
@@ -23,8 +24,67 @@ const inside = (dir: string, file: string) => {
   return rel !== '' && !rel.startsWith('..' + sep) && rel !== '..';
 };
 
-/** The claude kind of a file, or undefined when it is none of them. */
-export function claudeFileKind(file: string, text: string): ClaudeFileKind | undefined {
+/**
+ * The claude kind of a file, or undefined when it is none of them: by name and place, else by
+ * content (a settings file under another name, as `claude --settings FILE` takes it). `forced`
+ * (`--dialect claude`): any other JSON file is read as settings, a Markdown file with front
+ * matter as a skill.
+ */
+export function claudeFileKind(file: string, text: string, forced = false): ClaudeFileKind | undefined {
+  const byName = claudeFileKindByName(file, text);
+  if (byName !== undefined) return byName;
+  const json = basename(file).toLowerCase().endsWith('.json');
+  if (json && (forced || looksLikeClaudeSettings(text))) return 'settings';
+  if (forced && basename(file).toLowerCase().endsWith('.md') && frontMatterOf(text) !== '') return 'skill';
+  return undefined;
+}
+
+/** Top-level keys only Claude Code settings have (cosh-extension.json and extension.json have none of them). */
+const CLAUDE_SETTINGS_KEYS = new Set([
+  'permissions',
+  'enabledPlugins',
+  'extraKnownMarketplaces',
+  'disableAllHooks',
+  'allowManagedHooksOnly',
+  'strictPluginOnlyCustomization',
+  'allowedHttpHookUrls',
+  'httpHookAllowedEnvVars',
+  'statusLine',
+  'apiKeyHelper',
+  'outputStyle',
+  'includeCoAuthoredBy',
+  'cleanupPeriodDays',
+  'forceLoginMethod',
+  'enableAllProjectMcpServers',
+]);
+
+/**
+ * A JSON object that is a Claude Code settings file by content: no top-level `name` (a cosh
+ * extension's, which cosh requires) nor `extension`/`resources` (a CompozyOS extension.json's),
+ * and either a key only Claude settings have, a `$schema` naming claude-code-settings, or a
+ * `hooks` object keyed by a Claude event name.
+ */
+export function looksLikeClaudeSettings(text: string): boolean {
+  let data: unknown;
+  try {
+    data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    // Not JSON: only the shape of its first key can tell (a settings file with a trailing comma).
+    return /^\s*\{\s*"(?:\$schema"\s*:\s*"[^"]*claude-code-settings|permissions"|enabledPlugins"|disableAllHooks")/.test(
+      text.replace(/^\uFEFF/, ''),
+    );
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return false;
+  const o = data as Record<string, unknown>;
+  if ('name' in o || 'extension' in o || 'resources' in o) return false;
+  if (Object.keys(o).some((k) => CLAUDE_SETTINGS_KEYS.has(k))) return true;
+  if (typeof o.$schema === 'string' && o.$schema.includes('claude-code-settings')) return true;
+  const hooks = o.hooks;
+  if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks)) return false;
+  return Object.keys(hooks).some((k) => claudeEvent(k) !== undefined);
+}
+
+function claudeFileKindByName(file: string, text: string): ClaudeFileKind | undefined {
   const name = basename(file);
   const parent = basename(dirname(file));
   if (name === 'managed-settings.json') return 'managed';
@@ -64,8 +124,9 @@ export async function validateClaudeFile(
   file: string,
   text: string | undefined,
   cl: ClaudeLocations,
+  opts: { forced?: boolean } = {},
 ): Promise<Diagnostic[] | undefined> {
-  const kind = claudeFileKind(file, text ?? '');
+  const kind = claudeFileKind(file, text ?? '', opts.forced === true);
   if (kind === undefined) return undefined;
   if (text === undefined) {
     const read = await readSourceFile(file);
