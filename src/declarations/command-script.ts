@@ -84,13 +84,15 @@ export function firstShellWord(command: string, facts: ScriptFacts): string | un
 
 /** Why the file a command path names cannot be run; undefined when it is an executable file. */
 export function scriptProblem(path: string): 'missing' | 'directory' | 'not_executable' | undefined {
-  let isDirectory: boolean;
+  let st: ReturnType<typeof statSync>;
   try {
-    isDirectory = statSync(path).isDirectory();
+    // No exception for the common miss: a catalog may hold thousands of hooks.
+    st = statSync(path, { throwIfNoEntry: false });
   } catch {
-    return 'missing';
+    return 'missing'; // ENOTDIR, ELOOP, EACCES on a parent: not a file the shell can start either
   }
-  if (isDirectory) return 'directory';
+  if (st === undefined) return 'missing';
+  if (st.isDirectory()) return 'directory';
   try {
     accessSync(path, constants.X_OK);
     return undefined;
