@@ -323,6 +323,8 @@ export interface Dialect {
     text: string | undefined,
     loc: Locations,
     env: NodeJS.ProcessEnv,
+    /** `forced`: `--dialect` named this dialect, so a file it can read is read as its own. */
+    opts?: { forced?: boolean },
   ): Promise<FileValidation | undefined>;
   /** Asked last by `validate FILE`, and answers for every file (at most one dialect sets it). */
   readonly claimsUnknownFiles?: boolean;

@@ -29,13 +29,17 @@ export function renderPlan(plan: DryRunResult, colour: Colour): string {
 
 function planWhy(p: PlanEntry): string {
   if (p.status !== 'active') return `${p.status}${p.why ? `: ${p.why}` : ''}`;
-  if (p.fields.length === 0) return '(no matcher)';
-  return p.fields
-    .map(
-      (f) =>
-        `${f.field} ${JSON.stringify(f.pattern)} vs ${f.value === undefined ? '(absent)' : JSON.stringify(f.value)}: ${f.matched ? 'match' : 'no match'}`,
-    )
-    .join('; ');
+  const matchers =
+    p.fields.length === 0
+      ? '(no matcher)'
+      : p.fields
+          .map(
+            (f) =>
+              `${f.field} ${JSON.stringify(f.pattern)} vs ${f.value === undefined ? '(absent)' : JSON.stringify(f.value)}: ${f.matched ? 'match' : 'no match'}`,
+          )
+          .join('; ');
+  // An active declaration with a why loads but never fires or fails (a missing script).
+  return p.why ? `${matchers}; ${p.why}` : matchers;
 }
 
 /** A text field a dialect's result may carry (deny_reason, reason, …): absent is null. */

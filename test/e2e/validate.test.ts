@@ -180,10 +180,10 @@ const EXPECTED: Expected[] = [
   {
     file: 'home/.compozy/extensions/bad-json/extension.json',
     line: 9,
-    column: 86,
+    column: 84,
     severity: 'error',
     code: 'json_parse_error',
-    contains: ['invalid JSON'],
+    contains: ['invalid JSON', "trailing comma before '}'"],
   },
   {
     file: 'home/.compozy/extensions/escaper/extension.toml',

@@ -116,7 +116,7 @@ export function renderClaudePlan(event: string, plan: ClaudePlanEntry[], colour:
       p.if === null
         ? ''
         : `${p.if.rule}: ${p.if.verdict.replace('_', ' ')}${p.if.verdict === 'match' ? '' : ` (${p.if.why})`}`,
-      p.status === 'active' ? 'active' : `${p.status}${p.why ? `: ${p.why}` : ''}`,
+      `${p.status}${p.why ? `: ${p.why}` : ''}`,
     ]),
     colour,
   );

@@ -78,13 +78,14 @@ export const claudeDialect: Dialect = {
     ];
   },
 
-  async validateFile(file, text, loc, env): Promise<FileValidation | undefined> {
+  async validateFile(file, text, loc, env, opts = {}): Promise<FileValidation | undefined> {
     const { claudeFileKind, validateClaudeFile } = await import('./validate-file.js');
-    const diagnostics = await validateClaudeFile(file, text, claudeLocations(loc, env));
+    const forced = opts.forced === true;
+    const diagnostics = await validateClaudeFile(file, text, claudeLocations(loc, env), { forced });
     // A SKILL.md may hold compozy hooks too (claude.md §7): only it is judged by both dialects.
     return diagnostics === undefined
       ? undefined
-      : { diagnostics, exclusive: claudeFileKind(file, text ?? '') !== 'skill' };
+      : { diagnostics, exclusive: claudeFileKind(file, text ?? '', forced) !== 'skill' };
   },
 
   sessionIdFor: claudeSessionIdFor,
