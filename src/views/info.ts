@@ -1,7 +1,7 @@
 // What `hooks info NAME` shows (SPEC §6): every declaration with that name, in full.
 import type { Colour } from '../cli/colour.js';
 import { sourceLabel } from './location.js';
-import { identifier, renderTable } from '../cli/table.js';
+import { identifier, renderTable, terminalWidth } from '../cli/table.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import type { RunRecord } from '../ledger/record.js';
 import { withoutWorkspaceNote, workspaceLine, type WorkspaceScopeView } from './run-records.js';
@@ -101,7 +101,8 @@ export function renderInfo(
         colour,
       ),
     );
-  out.push(`  ${workspaceLine(scope.workspace, colour)}`);
+  const width = terminalWidth();
+  out.push(`  ${workspaceLine(scope.workspace, colour, width === undefined ? undefined : width - 2)}`);
   const note = withoutWorkspaceNote(scope.withoutWorkspace);
   if (note) out.push(colour.paint('dim', `  ${note}`));
   return out.join('\n');

@@ -204,6 +204,12 @@ describe.skipIf(head === undefined)('npm pack of a fresh clone, installed into a
     mkdirSync(join(project, '.compozy'), { recursive: true });
     writeFileSync(join(project, '.compozy', 'config.toml'), '');
     writeFileSync(join(project, 'payload.json'), '{"prompt":"hi"}\n');
+    // `hooks test` with no test file or no case selected exits 2 (issue 28): the project has one.
+    mkdirSync(join(project, 'tests'));
+    writeFileSync(
+      join(project, 'tests', 'guard.hooktest.yaml'),
+      'cases:\n  - name: blocks .env edits\n    event: tool.pre_call\n    payload: { tool_id: edit }\n',
+    );
     const env: Record<string, string> = {
       ...isolatedEnv({ home: join(scratch, 'examples-home') }),
       PATH: `${join(scratch, 'prefix', 'bin')}:${process.env.PATH ?? '/usr/bin:/bin'}`,
