@@ -6,8 +6,7 @@
 // its index module may load its event catalog (list, events and fire need it at once), and
 // imports everything else — loaders, rules, payload types, dispatch — inside the member that
 // needs it, so registering a dialect costs a command nothing it does not use.
-import type { Colour } from '../cli/colour.js';
-import type { Heading } from '../cli/table.js';
+import type { FireReport, Heading, ReportTable } from '../report.js';
 import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { SchemaLayout } from '../validate/schema-check.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
@@ -363,8 +362,8 @@ export interface Dialect {
   };
   /** `hooks list --agent NAME`: whether a declaration is that agent's (default: `matcher.agent_name`). */
   isAgentHook?(d: OrderedDeclaration, agent: string): boolean;
-  /** Human renderings of `fire` and `fire --dry-run` when the shared ones do not fit. */
-  fireViews?(): Promise<DialectFireViews>;
+  /** `fire` and `fire --dry-run` for a person, as data, when the shared views do not fit. */
+  fireReports?(): Promise<DialectFireReports>;
 
   // ---- optional: a dialect that runs whole changes itself ----
   // For edits that do not fit `mutations`' name-keyed config editor (claude: positional names,
@@ -378,9 +377,11 @@ export interface Dialect {
   readonly mutations?: DialectMutations;
 }
 
-export interface DialectFireViews {
-  result(result: DispatchResult & { event: string; dialect: string }, exitCode: number, colour: Colour): string;
-  plan(plan: { event: string; dialect: string; plan: PlanEntry[] }, colour: Colour): string;
+/** What a person sees of a dispatch and of its plan; src/views/fire.ts paints and fits it. */
+export interface DialectFireReports {
+  result(result: DispatchResult & { event: string; dialect: string }, exitCode: number): FireReport;
+  /** The plan's table; the shared view says when no hook is declared. */
+  plan(plan: { event: string; dialect: string; plan: PlanEntry[] }): ReportTable;
 }
 
 /** One run of create/update/delete/enable/disable, with the command's flags as parsed. */

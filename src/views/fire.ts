@@ -7,6 +7,7 @@ import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { PlanEntry } from '../dialects/types.js';
 import { dialectNamed } from '../dialects/registry.js';
 import { ExitCode } from '../errors.js';
+import type { FireReport, ReportTable, ReportText } from '../report.js';
 import { TRUNCATION_MARK, type ExecResult } from '../exec/types.js';
 import { displayPath } from '../display-path.js';
 import { anyDecision, decisionCell, errorCell, paintOutcome } from './run-records.js';
@@ -102,17 +103,53 @@ export function dialectLine(dialect: string, colour: Colour, dryRun = false): st
   return `${colour.paint('bold', 'dialect')}  ${dialect}${dry}`;
 }
 
-/** The dispatching dialect's own rendering when it has one (claude), else the shared one. */
+/** The dispatching dialect's own report when it has one (claude), else the shared view. */
 export async function renderFire(result: FireResult, exitCode: number, colour: Colour): Promise<string> {
-  const views = await dialectNamed(result.dialect)?.fireViews?.();
-  const body = views ? views.result(result, exitCode, colour) : renderFireResult(result, exitCode, colour);
+  const reports = await dialectNamed(result.dialect)?.fireReports?.();
+  const body = reports
+    ? renderFireReport(reports.result(result, exitCode), colour)
+    : renderFireResult(result, exitCode, colour);
   return `${dialectLine(result.dialect, colour)}\n${body}`;
 }
 
 export async function renderDryRun(plan: DryRunResult, colour: Colour): Promise<string> {
-  const views = await dialectNamed(plan.dialect)?.fireViews?.();
-  const body = views ? views.plan(plan, colour) : renderPlan(plan, colour);
+  const reports = await dialectNamed(plan.dialect)?.fireReports?.();
+  const body =
+    reports === undefined
+      ? renderPlan(plan, colour)
+      : plan.plan.length === 0
+        ? `No hooks declared for ${plan.event}.`
+        : renderReportTable(reports.plan(plan), colour);
   return `${dialectLine(plan.dialect, colour, true)}\n${body}`;
+}
+
+/** A dialect's fire report: each label bold and padded to one column, the footer dim, the runs. */
+export function renderFireReport(report: FireReport, colour: Colour): string {
+  const lines = report.lines.map(({ label, text }) => {
+    const pad = ' '.repeat(Math.max(1, 9 - label.length));
+    const indent = '\n' + ' '.repeat(label.length + pad.length);
+    return `${colour.paint('bold', label)}${pad}${paintText(text, colour).replaceAll('\n', indent)}`;
+  });
+  lines.push(colour.paint('dim', report.footer), '');
+  lines.push(report.runs.rows.length === 0 ? report.noRuns : renderReportTable(report.runs, colour));
+  return lines.join('\n');
+}
+
+export function renderReportTable(table: ReportTable, colour: Colour): string {
+  return renderTable(
+    [...table.columns],
+    table.rows.map((row) =>
+      row.map((cell) => (typeof cell === 'number' || cell === null ? cell : paintText(cell, colour))),
+    ),
+    colour,
+  );
+}
+
+/** Text of a report in its tones. */
+function paintText(text: ReportText, colour: Colour): string {
+  if (typeof text === 'string') return text;
+  if ('tone' in text) return colour.paint(text.tone, text.text);
+  return text.map((piece) => paintText(piece, colour)).join('');
 }
 
 /**

@@ -107,11 +107,11 @@ export const claudeDialect: Dialect = {
   infoFields: claudeInfoFields,
   listColumns: { head: CLAUDE_LIST_COLUMNS, row: claudeListRow },
   isAgentHook: claudeHookOfAgent,
-  async fireViews() {
-    const { renderClaudeFire, renderClaudePlan } = await import('./fire-view.js');
+  async fireReports() {
+    const { claudeFireReport, claudePlanTable } = await import('./fire-report.js');
     return {
-      result: (result, _exitCode, colour) => renderClaudeFire(result as ClaudeDispatchResult, colour),
-      plan: (plan, colour) => renderClaudePlan(plan.event, plan.plan as ClaudePlanEntry[], colour),
+      result: (result) => claudeFireReport(result as ClaudeDispatchResult),
+      plan: (plan) => claudePlanTable(plan.plan as ClaudePlanEntry[]),
     };
   },
 
