@@ -2,7 +2,7 @@
 // test/fixtures/replay/shop installed in a sandboxed Claude config dir, real hook scripts in the
 // workspace's settings, and event files. Checked: sources, the sandbox (nothing recorded, no
 // state written, HOOKCTL_REPLAY=1, http skipped), the comparison, every report and exit code.
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
@@ -376,5 +376,134 @@ describe('hooks replay: event files and errors', () => {
     const none = await replayJson(sb, '--since', '2026-08-21T00:00:00Z');
     expect([none.code, none.doc.events.length]).toEqual([0, 0]);
     expect(none.stderr).toContain('no event matched the filters (16 events read)');
+  });
+});
+
+describe('hooks replay: skills and agents', () => {
+  const skillFile = (sb: Sandbox, out: string) => {
+    const dir = join(sb.workspace, '.claude', 'skills', 'deploy');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'SKILL.md'),
+      [
+        '---',
+        'name: deploy',
+        'description: d',
+        'hooks:',
+        '  PreToolUse:',
+        '    - matcher: Bash',
+        '      hooks:',
+        '        - type: command',
+        `          command: ${sb.script('log-call.sh', `input=$(cat)\ncase "$input" in *'make deploy'*) echo 'make deploy';; *'"ls"'*) echo ls;; *) echo other;; esac >> ${out}`)}`,
+        '          once: true',
+        '---',
+        'body',
+        '',
+      ].join('\n'),
+    );
+  };
+  const transcript = (sb: Sandbox) => {
+    const dir = join(sb.env.CLAUDE_CONFIG_DIR!, 'projects', projectDirName(sb.workspace));
+    mkdirSync(dir, { recursive: true });
+    let t = 0;
+    const at = () => new Date(Date.UTC(2026, 7, 20, 9, 0, t++)).toISOString();
+    const env = { sessionId: 'sk1', cwd: sb.workspace, isSidechain: false };
+    const call = (id: string, name: string, input: Record<string, unknown>) => [
+      {
+        ...env,
+        type: 'assistant',
+        timestamp: at(),
+        message: { role: 'assistant', content: [{ type: 'tool_use', id, name, input }] },
+      },
+      {
+        ...env,
+        type: 'user',
+        timestamp: at(),
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'ok' }] },
+      },
+    ];
+    const lines = [
+      { ...env, type: 'user', timestamp: at(), message: { role: 'user', content: 'ship it' } },
+      ...call('t1', 'Bash', { command: 'ls' }),
+      ...call('t2', 'Skill', { skill: 'deploy' }),
+      ...call('t3', 'Bash', { command: 'make deploy' }),
+      ...call('t4', 'Bash', { command: 'make verify' }),
+    ];
+    writeFileSync(join(dir, 'sk1.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  };
+
+  it('activates a skill when the session invoked it, its once hooks once per replayed session', async () => {
+    const sb = sandbox();
+    const out = join(sb.out, 'skill');
+    skillFile(sb, out);
+    sb.settings({});
+    transcript(sb);
+    const r = await sb.cli(['hooks', 'replay']);
+    expect(r.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe('make deploy\n');
+    const again = await sb.cli(['hooks', 'replay', '--skill', 'deploy']);
+    expect(again.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe('make deploy\nls\n'); // a fresh sandbox: once runs again
+  });
+
+  it("runs a subagent's own hooks for its events", async () => {
+    const sb = sandbox();
+    guards(sb);
+    const agents = join(sb.workspace, '.claude', 'agents');
+    mkdirSync(agents, { recursive: true });
+    writeFileSync(
+      join(agents, 'reviewer.md'),
+      [
+        '---',
+        'name: reviewer',
+        'description: r',
+        'hooks:',
+        '  PreToolUse:',
+        '    - matcher: Read',
+        '      hooks:',
+        '        - type: command',
+        `          command: "echo reviewers do not read >&2; exit 2"`,
+        '---',
+        'body',
+        '',
+      ].join('\n'),
+    );
+    install(sb);
+    const r = await replayJson(sb, '--sidechain', 'only');
+    expect(
+      r.doc.events.filter((e) => e.change !== null).map((e) => [e.event, e.tool_name, e.agent_id, e.change]),
+    ).toEqual([['PreToolUse', 'Read', 'a1', 'blocks']]);
+  });
+});
+
+describe('hooks replay: more sources', () => {
+  it('reads every project folder with --all-projects, and a flat agent file by its session id', async () => {
+    const sb = sandbox();
+    guards(sb);
+    const dir = install(sb, '/home/ana/shop', '-home-ana-shop');
+    // the older layout: the subagent transcript flat beside the main one
+    cpSync(join(dir, SID, 'subagents', 'agent-a1.jsonl'), join(dir, 'agent-a1.jsonl'));
+    cpSync(join(dir, SID, 'subagents', 'agent-a1.meta.json'), join(dir, 'agent-a1.meta.json'));
+    rmSync(join(dir, SID), { recursive: true });
+    const none = await sb.cli(['hooks', 'replay']);
+    expect(none.code).toBe(2);
+    const r = await replayJson(sb, '--all-projects', '--progress');
+    expect(r.code).toBe(1);
+    expect(r.doc.summary).toMatchObject({ sessions: 1, events: 16 });
+    expect(r.doc.inputs.map((i) => [i.kind, i.session_id])).toEqual([
+      ['transcript', SID],
+      ['subagent_transcript', SID],
+    ]);
+    expect(r.stderr).toContain('replay: 16/16 events (1 changed)');
+  });
+
+  it('reads a folder PATH with its subagent files', async () => {
+    const sb = sandbox();
+    guards(sb);
+    const dir = install(sb, sb.workspace, 'elsewhere');
+    const r = await replayJson(sb, dir);
+    expect(r.doc.summary).toMatchObject({ sessions: 1, events: 16, changed: 1 });
+    const file = await replayJson(sb, join(dir, `${SID}.jsonl`), '--fail-on', 'none');
+    expect([file.code, file.doc.summary.events]).toEqual([0, 12]);
   });
 });
