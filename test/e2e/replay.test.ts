@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { projectDirName } from '../../src/replay/sources.js';
-import { repoRoot } from '../support/cli.js';
+import { demoDir, isolatedEnv, repoRoot, runCli } from '../support/cli.js';
+import { tempDir } from '../support/temp.js';
 import { cmd, group, sandbox, type Sandbox } from './claude-support.js';
 
 const SHOP = join(repoRoot, 'test', 'fixtures', 'replay', 'shop');
@@ -505,5 +506,32 @@ describe('hooks replay: more sources', () => {
     expect(r.doc.summary).toMatchObject({ sessions: 1, events: 16, changed: 1 });
     const file = await replayJson(sb, join(dir, `${SID}.jsonl`), '--fail-on', 'none');
     expect([file.code, file.doc.summary.events]).toEqual([0, 12]);
+  });
+});
+
+describe('hooks replay: the README', () => {
+  it('shows what replay prints for the demo transcript', async () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const command =
+      'hookctl hooks replay fixtures/demo/claude/transcripts --workspace fixtures/demo/claude/workspace --cwd workspace';
+    const start = readme.indexOf(`\n$ ${command}\n`);
+    expect(start).toBeGreaterThan(0);
+    const body = readme.slice(start + command.length + 4);
+    const shown = body.slice(0, body.indexOf('\n```'));
+    const claude = join(demoDir, 'claude');
+    const state = tempDir('hookctl-replay-demo-');
+    const r = await runCli(command.split(' ').slice(1), {
+      env: {
+        ...isolatedEnv(),
+        HOME: join(claude, 'home'),
+        CLAUDE_CONFIG_DIR: join(claude, 'home', '.claude'),
+        HOOKCTL_CLAUDE_MANAGED_DIR: join(claude, 'managed'),
+        HOOKCTL_STATE_DIR: state,
+        DEMO_LOG: join(state, 'demo.log'),
+      },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stdout.trimEnd()).toBe(shown);
+    expect(readdirSync(state).filter((n) => n !== 'demo.log')).toEqual([]);
   });
 });
