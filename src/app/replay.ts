@@ -3,22 +3,23 @@
 // each through the same engine as `hooks fire` (loadEventCatalog / fireLoaded / planLoaded) in a
 // sandbox: a temporary state dir whose ledger is deleted at the end, no export, HOOKCTL_REPLAY=1
 // for every hook. Then compare each new verdict with the old one (src/replay/compare.ts).
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import { dialectNamed, dialects } from '../dialects/registry.js';
 import type { Dialect, DialectCatalog } from '../dialects/types.js';
 import { ExitCode, HookctlError, usageError } from '../errors.js';
-import { parseSince } from '../ledger/reader.js';
+import { parseSince, readAllRecords } from '../ledger/reader.js';
 import { isValidPattern, hasWildcard, pathMatch } from '../matching/pathmatch.js';
 import type { Locations } from '../paths.js';
 import { displayPath } from '../display-path.js';
 import { changeOf, firingDiff, type ChangeKind, type FailOn } from '../replay/compare.js';
 import { readEventFile } from '../replay/event-file.js';
 import type { InputReport, OldDecision, ReadFile, ReplayEvent } from '../replay/model.js';
+import { PAYLOADS_FILE, readPayloadLog } from '../replay/payload-log.js';
 import { redactText } from '../replay/redact.js';
 import {
   allProjectDirs,
@@ -50,6 +51,10 @@ export type SourceKind = 'transcript' | 'events' | 'payloads';
 export interface ReplayRequest {
   paths: string[];
   allProjects?: boolean;
+  /** `--ledger`: hookctl's payload logs too (alone when no PATH is given). */
+  ledger?: boolean;
+  /** `--all-workspaces`: the payload-log lines of every workspace, not only this one's. */
+  allWorkspaces?: boolean;
   from?: SourceKind;
   sessions?: string[];
   since?: string;
@@ -345,7 +350,17 @@ function groupSessions(events: ReplayEvent[], files: ReadFile[]): SessionGroup[]
 async function readInputs(req: ReplayRequest): Promise<ReadFile[]> {
   const transcripts: string[] = [];
   const eventFiles: string[] = [];
-  if (req.paths.length === 0) {
+  const payloadLogs: string[] = [];
+  if (req.ledger) {
+    payloadLogs.push(...findPayloadLogs(req));
+    if (req.paths.length === 0 && payloadLogs.length === 0)
+      throw new HookctlError(
+        'no_payloads',
+        'no recorded payloads (record them with HOOKCTL_RECORD_PAYLOADS=1 or hooks fire --record-payload)',
+        ExitCode.usage,
+      );
+  }
+  if (req.paths.length === 0 && !req.ledger) {
     const folders = req.allProjects ? allProjectDirs(req.env) : [];
     if (!req.allProjects) {
       const found = workspaceProjectDir(req.loc.workspace, req.env);
@@ -372,22 +387,68 @@ async function readInputs(req: ReplayRequest): Promise<ReadFile[]> {
       const inDir = transcriptsOf(path);
       if (inDir.length === 0)
         throw new HookctlError('no_transcripts', `no transcripts in ${displayPath(path)}`, ExitCode.usage);
-      for (const f of inDir) await sortFile(f, req.from, transcripts, eventFiles);
-    } else await sortFile(path, req.from, transcripts, eventFiles);
+      for (const f of inDir) await sortFile(f, req.from, transcripts, eventFiles, payloadLogs);
+    } else await sortFile(path, req.from, transcripts, eventFiles, payloadLogs);
   }
   const out: ReadFile[] = [];
   out.push(...(await readTranscripts([...new Set(transcripts)])));
   const knows = (event: string, dialect: string | null) =>
     dialect === null ? dialects().some((d) => d.hasEvent(event)) : (dialectNamed(dialect)?.hasEvent(event) ?? false);
   for (const f of [...new Set(eventFiles)]) out.push(await readEventFile(f, { knows }));
+  for (const f of [...new Set(payloadLogs)]) out.push(await readPayloadLogFile(f, req));
   return out;
 }
 
-async function sortFile(file: string, from: SourceKind | undefined, transcripts: string[], events: string[]) {
+/** The payload logs of every dialect's sessions folder (replay.md §2.2, `--ledger`). */
+function findPayloadLogs(req: ReplayRequest): string[] {
+  const out: string[] = [];
+  for (const d of dialects()) {
+    if (req.dialect !== undefined && d.name !== req.dialect) continue;
+    const dir = d.sessionsDir(req.loc);
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch {
+      continue; // no sessions folder: nothing recorded for that dialect
+    }
+    for (const n of names) {
+      const file = join(dir, n, PAYLOADS_FILE);
+      if (existsSync(file)) out.push(file);
+    }
+  }
+  return out;
+}
+
+/** A payload log, with the hooks that ran then from the run records beside it. */
+async function readPayloadLogFile(file: string, req: ReplayRequest): Promise<ReadFile> {
+  const { records } = await readAllRecords(join(dirname(file), 'hook-runs.jsonl'));
+  const byDispatch = new Map<string, string[]>();
+  for (const r of records) {
+    if (r.outcome === 'skipped') continue;
+    const list = byDispatch.get(r.dispatch_id) ?? [];
+    if (!list.includes(r.hook_name)) list.push(r.hook_name);
+    byDispatch.set(r.dispatch_id, list);
+  }
+  const ws = req.loc.workspace;
+  return readPayloadLog(
+    file,
+    (id) => byDispatch.get(id) ?? [],
+    (line) =>
+      (req.allWorkspaces === true || !req.ledger || line.workspace === ws) &&
+      (req.dialect === undefined || line.dialect === req.dialect),
+  );
+}
+
+async function sortFile(
+  file: string,
+  from: SourceKind | undefined,
+  transcripts: string[],
+  events: string[],
+  payloads: string[],
+) {
   const kind = from ?? (await sniffKind(file));
   if (kind === 'events') events.push(file);
-  else if (kind === 'payloads')
-    throw usageError(`${displayPath(file)}: payload logs are not replayed by this version of hookctl`);
+  else if (kind === 'payloads') payloads.push(file);
   else transcripts.push(file);
 }
 
@@ -547,6 +608,7 @@ async function replayOne(
   const fresh: ReplayNew = { verdict: null, reason: null, runs: [], unevaluated: [], would_run: null, error: null };
   let neu: ReplayNew;
   let commandsNow: string[] = [];
+  let namesNow: string[] = [];
   if (loaded === undefined) {
     neu = { ...fresh, error: `unknown event "${ev.event}" for the followed release` };
   } else {
@@ -565,6 +627,7 @@ async function replayOne(
         const would = plan.plan.filter((p) => p.matched && p.status === 'active').map((p) => p.name ?? '');
         neu = { ...fresh, would_run: would };
         commandsNow = would.map((n) => commandText(byName.get(n)) ?? n);
+        namesNow = would;
       } else {
         const result = await fireLoaded(loaded, {
           payload,
@@ -602,6 +665,7 @@ async function replayOne(
         commandsNow = runs
           .filter((x) => x.outcome !== 'skipped')
           .map((x) => commandText(byName.get(x.hook_name)) ?? x.hook_name);
+        namesNow = runs.filter((x) => x.outcome !== 'skipped').map((x) => x.hook_name);
       }
     } catch (e) {
       if (!(e instanceof HookctlError)) throw e;
@@ -609,7 +673,7 @@ async function replayOne(
     }
   }
   const change = changeOf(ev.old.verdict, neu.verdict);
-  const diff = firingDiff(ev.old.hooks, commandsNow);
+  const diff = firingDiff(ev.old.hooks, ev.hooksByName ? namesNow : commandsNow);
   const failing =
     (change !== null && req.failOn.includes(change)) ||
     (req.failOn.includes('fired') &&
@@ -630,7 +694,7 @@ async function replayOne(
     change,
     ...diff,
     incomplete: neu.unevaluated.length > 0,
-    redacted: false,
+    redacted: ev.redacted === true,
     ...(req.includePayload ? { payload } : {}),
     failing,
   };

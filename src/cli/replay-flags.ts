@@ -6,6 +6,11 @@ export const REPLAY_FORMATS = ['human', 'json', 'jsonl', 'junit'] as const;
 
 export const replayFlags = {
   'all-projects': Flags.boolean({ description: 'Read every project folder of the Claude config dir.' }),
+  ledger: Flags.boolean({
+    description:
+      "Replay hookctl's payload logs too (alone without PATH); record them with hooks fire --record-payload.",
+  }),
+  'all-workspaces': Flags.boolean({ description: "With --ledger: every workspace's recorded payloads." }),
   from: Flags.string({
     description: 'Read every PATH file as this kind.',
     options: ['transcript', 'events', 'payloads'],

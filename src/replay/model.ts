@@ -43,6 +43,10 @@ export interface ReplayEvent {
   old: OldDecision;
   /** Skills and commands the session had invoked before this event (replay.md §4.2). */
   skills: string[];
+  /** A payload-log event whose stored payload had values redacted. */
+  redacted?: boolean;
+  /** `old.hooks` holds hook names, not command texts (payload logs, replay.md §5). */
+  hooksByName?: boolean;
 }
 
 export interface InputReport {

@@ -535,3 +535,105 @@ describe('hooks replay: the README', () => {
     expect(readdirSync(state).filter((n) => n !== 'demo.log')).toEqual([]);
   });
 });
+
+describe('hooks replay: the payload log', () => {
+  const log = (sb: Sandbox, session: string) =>
+    join(sb.env.HOOKCTL_STATE_DIR!, 'claude', 'sessions', session, 'payloads.jsonl');
+  const lines = (file: string) =>
+    readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const call = (command: string) => ({ session_id: 'p1', tool_name: 'Bash', tool_input: { command } });
+
+  it('is written only when asked, 0600, one redacted line per dispatch', async () => {
+    const sb = sandbox();
+    guards(sb);
+    await sb.fire('PreToolUse', call('ls'));
+    expect(existsSync(log(sb, 'p1'))).toBe(false);
+    await sb.fire('PreToolUse', call('ls'), '--record-payload', '--no-record');
+    expect(existsSync(log(sb, 'p1'))).toBe(false);
+    const denied = await sb.fire('PreToolUse', call('rm -rf build --password=hunter2'), '--record-payload');
+    expect(denied.code).toBe(1);
+    expect(statSync(log(sb, 'p1')).mode & 0o777).toBe(0o600);
+    const [line] = lines(log(sb, 'p1'));
+    expect(line).toMatchObject({
+      dispatch_id: denied.json.dispatch_id,
+      session_id: 'p1',
+      dialect: 'claude',
+      event: 'PreToolUse',
+      verdict: 'deny',
+      workspace: sb.workspace,
+      bytes: JSON.stringify(call('rm -rf build --password=hunter2')).length,
+      redacted: ['/tool_input/command'],
+      payload: { tool_input: { command: 'rm -rf build --password=[REDACTED]' } },
+    });
+  });
+
+  it('narrows a wider file to 0600, stores a large payload as omitted, and stops at the cap', async () => {
+    const sb = sandbox();
+    guards(sb);
+    const file = log(sb, 'p1');
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, '', { mode: 0o644 });
+    const env = { ...sb.env, HOOKCTL_RECORD_PAYLOADS: '1' };
+    const fire = (payload: unknown, extra: Record<string, string> = {}) =>
+      runCli(['hooks', 'fire', 'PreToolUse', '--dialect', 'claude', '--workspace', sb.workspace], {
+        env: { ...env, ...extra },
+        input: JSON.stringify(payload),
+      });
+    await fire(call('x'.repeat(300_000)));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(lines(file)[0]).toMatchObject({ payload: null, omitted: 'too_large' });
+    const size = statSync(file).size;
+    const full = await fire(call('ls'), { HOOKCTL_PAYLOADS_MAX_BYTES: String(size + 10) });
+    expect(full.stderr).toContain(`payloads.jsonl is full (${size} bytes); this payload was not recorded`);
+    expect(statSync(file).size).toBe(size);
+    const r = await replayJson(sb, '--ledger');
+    expect(r.doc.inputs[0]).toMatchObject({ kind: 'payloads', skipped: { too_large: 1 }, events: 0 });
+  });
+
+  it('replays recorded payloads with --ledger: the old verdict, the hooks by name, redacted', async () => {
+    const sb = sandbox();
+    const none = await sb.cli(['hooks', 'replay', '--ledger']);
+    expect([none.code, none.stderr.trim()]).toEqual([
+      2,
+      'hookctl: no recorded payloads (record them with HOOKCTL_RECORD_PAYLOADS=1 or hooks fire --record-payload)',
+    ]);
+    guards(sb);
+    await sb.fire('PreToolUse', call('rm -rf build'), '--record-payload');
+    await sb.fire('PreToolUse', call('git push token=abc123'), '--record-payload');
+    // Today the Bash guard is gone and pushes are denied.
+    sb.settings({
+      PreToolUse: [
+        group([cmd('true')], 'Grep'),
+        group([cmd(`echo '{"decision":"block","reason":"no push"}'`)], 'Bash'),
+      ],
+    });
+    const r = await replayJson(sb, '--ledger');
+    expect(r.code).toBe(1);
+    expect(
+      r.doc.events.map((e) => [
+        e.label,
+        (e.old as { verdict: string }).verdict,
+        (e.new as { verdict: string }).verdict,
+        e.change,
+        e.redacted,
+        e.fired_now_only,
+        e.fired_then_only,
+      ]),
+    ).toEqual([
+      ['Bash: rm -rf build', 'deny', 'deny', null, false, ['project:PreToolUse:2.1'], ['project:PreToolUse:1.1']],
+      [
+        'Bash: git push token=[REDACTED]',
+        'pass',
+        'deny',
+        'blocks',
+        true,
+        ['project:PreToolUse:2.1'],
+        ['project:PreToolUse:1.1'],
+      ],
+    ]);
+    expect(r.doc.events[0]!.old).toMatchObject({ basis: 'ledger', hooks: ['project:PreToolUse:1.1'] });
+  });
+});

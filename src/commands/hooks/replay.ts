@@ -50,6 +50,8 @@ Reference: https://github.com/hookctl/hookctl/blob/main/docs/REPLAY.md`;
     const req: ReplayRequest = {
       paths: argv as string[],
       allProjects: flags['all-projects'],
+      ledger: flags.ledger,
+      allWorkspaces: flags['all-workspaces'],
       from: flags.from as SourceKind | undefined,
       sessions: flags.session,
       since: flags.since,
