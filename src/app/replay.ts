@@ -602,7 +602,7 @@ async function replayOne(
   const loaded = c.byEvent.get(keyOf(ev));
   const skills = [...(req.skills ?? []), ...ev.skills];
   const options: Record<string, unknown> = {
-    ...(skills.length > 0 ? { skills } : {}),
+    ...(skills.length > 0 ? { skills, skillFolders: true } : {}),
     ...(req.allowHttp ? {} : { httpSkippedWhy: HTTP_SKIPPED_WHY }),
   };
   const fresh: ReplayNew = { verdict: null, reason: null, runs: [], unevaluated: [], would_run: null, error: null };

@@ -381,8 +381,8 @@ describe('hooks replay: event files and errors', () => {
 });
 
 describe('hooks replay: skills and agents', () => {
-  const skillFile = (sb: Sandbox, out: string) => {
-    const dir = join(sb.workspace, '.claude', 'skills', 'deploy');
+  const skillFile = (sb: Sandbox, out: string, folder = 'deploy') => {
+    const dir = join(sb.workspace, '.claude', 'skills', folder);
     mkdirSync(dir, { recursive: true });
     writeFileSync(
       join(dir, 'SKILL.md'),
@@ -403,7 +403,7 @@ describe('hooks replay: skills and agents', () => {
       ].join('\n'),
     );
   };
-  const transcript = (sb: Sandbox) => {
+  const transcript = (sb: Sandbox, skill = 'deploy') => {
     const dir = join(sb.env.CLAUDE_CONFIG_DIR!, 'projects', projectDirName(sb.workspace));
     mkdirSync(dir, { recursive: true });
     let t = 0;
@@ -426,7 +426,7 @@ describe('hooks replay: skills and agents', () => {
     const lines = [
       { ...env, type: 'user', timestamp: at(), message: { role: 'user', content: 'ship it' } },
       ...call('t1', 'Bash', { command: 'ls' }),
-      ...call('t2', 'Skill', { skill: 'deploy' }),
+      ...call('t2', 'Skill', { skill }),
       ...call('t3', 'Bash', { command: 'make deploy' }),
       ...call('t4', 'Bash', { command: 'make verify' }),
     ];
@@ -445,6 +445,17 @@ describe('hooks replay: skills and agents', () => {
     const again = await sb.cli(['hooks', 'replay', '--skill', 'deploy']);
     expect(again.code).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe('make deploy\nls\n'); // a fresh sandbox: once runs again
+  });
+
+  it('matches the skill Claude Code invoked by its folder name too', async () => {
+    const sb = sandbox();
+    const out = join(sb.out, 'skill');
+    skillFile(sb, out, 'ship');
+    sb.settings({});
+    transcript(sb, 'ship');
+    const r = await sb.cli(['hooks', 'replay']);
+    expect(r.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe('make deploy\n');
   });
 
   it("runs a subagent's own hooks for its events", async () => {

@@ -83,7 +83,11 @@ export function eventOf(name: string): ClaudeEventData {
 export function selectionOf(req: PlanRequest): ClaudeSelection {
   const o = req.options ?? {};
   const skills = Array.isArray(o.skills) ? o.skills.filter((s): s is string => typeof s === 'string') : undefined;
-  return { ...(skills ? { skills } : {}), ...(typeof o.agent === 'string' ? { agent: o.agent } : {}) };
+  return {
+    ...(skills ? { skills } : {}),
+    ...(typeof o.agent === 'string' ? { agent: o.agent } : {}),
+    ...(o.skillFolders === true ? { skillFolders: true } : {}),
+  };
 }
 
 /** The payload with §5.1's fields, and the selection of §5.1 over it. */
