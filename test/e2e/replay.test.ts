@@ -648,3 +648,80 @@ describe('hooks replay: the payload log', () => {
     expect(r.doc.events[0]!.old).toMatchObject({ basis: 'ledger', hooks: ['project:PreToolUse:1.1'] });
   });
 });
+
+describe('hooks replay: dialects, errors in dispatch, warnings', () => {
+  const eventFile = (sb: Sandbox) => {
+    const file = join(sb.root, 'calls.jsonl');
+    const payload = { session_id: 'ev1', tool_name: 'Bash', tool_input: { command: 'ls' } };
+    writeFileSync(file, JSON.stringify({ event: 'PreToolUse', old_verdict: 'allow', payload }) + '\n');
+    return file;
+  };
+
+  it('stops before anything runs when an event file line is declared in two dialects', async () => {
+    const sb = sandbox();
+    guards(sb);
+    mkdirSync(sb.env.COSH_HOME!, { recursive: true });
+    writeFileSync(
+      join(sb.env.COSH_HOME!, 'config.toml'),
+      '[[hooks.PreToolUse]]\nname = "cosh-audit"\ncommand = "true"\n',
+    );
+    const file = eventFile(sb);
+    const r = await sb.cli(['hooks', 'replay', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('event "PreToolUse" is declared in more than one dialect (claude, cosh)');
+    expect(r.stderr).not.toContain('for real');
+    const cosh = await replayJson(sb, file, '--dialect', 'cosh');
+    expect(cosh.doc.events[0]).toMatchObject({ dialect: 'cosh', new: { runs: [{ hook_name: 'cosh-audit' }] } });
+  });
+
+  it('reports a dispatch that could not happen as an error, in JSON and JUnit, never exit 3', async () => {
+    const sb = sandbox();
+    guards(sb);
+    const file = eventFile(sb);
+    const env = { ...sb.env, HOOKCTL_DISPATCH_DEPTH: '3' };
+    const run = (...args: string[]) => runCli(['hooks', 'replay', file, '--workspace', sb.workspace, ...args], { env });
+    const json = await run('-o', 'json');
+    expect(json.code).toBe(0);
+    const doc = JSON.parse(json.stdout) as Doc;
+    expect(doc.events[0]).toMatchObject({
+      change: null,
+      new: { verdict: null, error: expect.stringContaining('depth') },
+    });
+    const junit = await run('--format', 'junit');
+    expect(junit.stdout).toContain('errors="1"');
+    expect(junit.stdout).toMatch(/<error message="[^"]*depth/);
+  });
+
+  it('warns of an --event pattern no dialect knows, and refuses an invalid one', async () => {
+    const sb = sandbox();
+    guards(sb);
+    install(sb);
+    const r = await replayJson(sb, '--event', 'PreToolUs');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('no known event matches "PreToolUs"');
+    expect(r.stderr).toContain('no event matched the filters (16 events read)');
+    const bad = await sb.cli(['hooks', 'replay', '--event', '[']);
+    expect(bad.code).toBe(2);
+  });
+
+  it('--from events reads a file whose first line looks like a transcript; --hook runs only the named hooks', async () => {
+    const sb = sandbox();
+    guards(sb);
+    const file = join(sb.root, 'mixed.jsonl');
+    const payload = { session_id: 'ev1', tool_name: 'Bash', tool_input: { command: 'rm -rf x' } };
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({ type: 'summary', summary: 'x' }),
+        JSON.stringify({ event: 'PreToolUse', dialect: 'claude', payload }),
+      ].join('\n') + '\n',
+    );
+    const asTranscript = await sb.cli(['hooks', 'replay', file]);
+    expect(asTranscript.code).toBe(0);
+    const asEvents = await replayJson(sb, file, '--from', 'events');
+    expect(asEvents.doc.inputs[0]).toMatchObject({ kind: 'events', foreign: 1, events: 1 });
+    expect(asEvents.doc.events[0]).toMatchObject({ new: { verdict: 'deny' } });
+    const other = await replayJson(sb, file, '--from', 'events', '--hook', 'project:PreToolUse:2.1');
+    expect(other.doc.events[0]).toMatchObject({ new: { verdict: 'pass', runs: [] } });
+  });
+});
