@@ -1,6 +1,6 @@
 // Where replay's inputs are (replay.md §2.1, §2.4), how decisions compare (§5), and what a
 // label or stored copy hides (§2.2).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { changeOf, firingDiff, parseFailOn } from '../../src/replay/compare.js';
@@ -59,6 +59,17 @@ describe('replay sources: the project folder', () => {
     mkdirSync(join(cc, 'projects', `${prefix}-zz9`), { recursive: true });
     mkdirSync(join(cc, 'projects', `${prefix}-zz8x`), { recursive: true });
     expect(workspaceProjectDir(path, { CLAUDE_CONFIG_DIR: cc }).dir).toBe(join(cc, 'projects', `${prefix}-zz8x`));
+  });
+
+  it("tries the workspace's real path when the given one has no folder", () => {
+    const cc = tempDir('hookctl-replay-cc-');
+    const real = tempDir('hookctl-replay-real-');
+    const link = join(tempDir('hookctl-replay-link-'), 'ws');
+    symlinkSync(real, link);
+    mkdirSync(join(cc, 'projects', projectDirName(realpathSync(real))), { recursive: true });
+    expect(workspaceProjectDir(link, { CLAUDE_CONFIG_DIR: cc }).dir).toBe(
+      join(cc, 'projects', projectDirName(realpathSync(real))),
+    );
   });
 
   it('lists main transcripts, their subagents at any depth, and flat agent files; nothing else', () => {
