@@ -402,8 +402,9 @@ async function readInputs(req: ReplayRequest): Promise<ReadFile[]> {
 /** The payload logs of every dialect's sessions folder (replay.md §2.2, `--ledger`). */
 function findPayloadLogs(req: ReplayRequest): string[] {
   const out: string[] = [];
+  const only = req.dialect !== undefined ? dialectNamed(req.dialect) : undefined;
   for (const d of dialects()) {
-    if (req.dialect !== undefined && d.name !== req.dialect) continue;
+    if (only !== undefined && d !== only) continue;
     const dir = d.sessionsDir(req.loc);
     let names: string[];
     try {
