@@ -23,6 +23,7 @@ import { PAYLOADS_FILE, readPayloadLog } from '../replay/payload-log.js';
 import { redactText } from '../replay/redact.js';
 import {
   allProjectDirs,
+  claudeConfigDir,
   folderTranscripts,
   mainOfSubagent,
   sniffKind,
@@ -376,7 +377,7 @@ async function readInputs(req: ReplayRequest): Promise<ReadFile[]> {
     if (transcripts.length === 0)
       throw new HookctlError(
         'no_transcripts',
-        `no Claude Code transcripts for ${req.loc.workspace} (looked in ${displayPath(join(req.loc.workspace))})`,
+        `no Claude Code transcripts for ${req.loc.workspace} (looked in ${displayPath(join(claudeConfigDir(req.env), 'projects'))})`,
         ExitCode.usage,
       );
   }

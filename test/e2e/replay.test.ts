@@ -161,6 +161,9 @@ describe('hooks replay: the workspace transcripts', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`no Claude Code transcripts for ${sb.workspace} (looked in `);
     expect(r.stderr).toContain(projectDirName(sb.workspace));
+    const all = await sb.cli(['hooks', 'replay', '--all-projects']);
+    expect(all.code).toBe(2);
+    expect(all.stderr).toContain(`(looked in ${join(sb.env.CLAUDE_CONFIG_DIR!, 'projects')})`);
   });
 
   it('warns once per transcript recorded elsewhere; --cwd workspace moves cwd and paths', async () => {
