@@ -8,6 +8,7 @@ import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { projectDirName } from '../../src/replay/sources.js';
 import { demoDir, isolatedEnv, repoRoot, runCli } from '../support/cli.js';
+import { hasTmux, runInTerminal } from '../support/terminal.js';
 import { tempDir } from '../support/temp.js';
 import { cmd, group, sandbox, type Sandbox } from './claude-support.js';
 
@@ -726,5 +727,20 @@ describe('hooks replay: dialects, errors in dispatch, warnings', () => {
     expect(asEvents.doc.events[0]).toMatchObject({ new: { verdict: 'deny' } });
     const other = await replayJson(sb, file, '--from', 'events', '--hook', 'project:PreToolUse:2.1');
     expect(other.doc.events[0]).toMatchObject({ new: { verdict: 'pass', runs: [] } });
+  });
+});
+
+describe('hooks replay: in a terminal', () => {
+  it.skipIf(!hasTmux)('shows progress on stderr by default, one line rewritten', async () => {
+    const sb = sandbox();
+    guards(sb);
+    install(sb);
+    const lines = await runInTerminal(['hooks', 'replay', '--workspace', sb.workspace, '--fail-on', 'none'], {
+      columns: 200,
+      env: sb.env,
+    });
+    const progress = lines.filter((l) => l.includes('replay: '));
+    expect(progress).toEqual([expect.stringMatching(/replay: 16\/16 events \(1 changed\)$/)]);
+    expect(lines.some((l) => l.startsWith('replayed 16 events from 1 session'))).toBe(true);
   });
 });
