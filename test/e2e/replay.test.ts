@@ -127,7 +127,10 @@ describe('hooks replay: the workspace transcripts', () => {
     const sb = sandbox();
     guards(sb, { UserPromptSubmit: [group([cmd(`printf '%s\\n' "$HOOKCTL_REPLAY" >> ${join(sb.out, 'seen')}`)])] });
     install(sb);
-    const r = await sb.cli(['hooks', 'replay']);
+    // HOOKCTL_RECORD_PAYLOADS only ever makes `hooks fire` keep payloads, never a replay.
+    const r = await runCli(['hooks', 'replay', '--workspace', sb.workspace], {
+      env: { ...sb.env, HOOKCTL_RECORD_PAYLOADS: '1' },
+    });
     expect(r.code).toBe(1);
     expect(readFileSync(join(sb.out, 'seen'), 'utf8')).toBe('1\n1\n');
     expect(existsSync(sb.env.HOOKCTL_STATE_DIR!)).toBe(false);
