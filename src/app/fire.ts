@@ -32,6 +32,11 @@ export interface FireRequest {
   /** `--no-record`: nothing is written to the ledger. */
   noRecord?: boolean;
   /**
+   * `--record-payload` (or HOOKCTL_RECORD_PAYLOADS=1 in `env`): also append the payload, redacted,
+   * to the session's opt-in payload log for `hooks replay` (replay.md §2.2). Only `fire` writes it.
+   */
+  recordPayload?: boolean;
+  /**
    * `--skip-invalid` (SPEC §7.2): run the valid declarations although others have errors; each
    * declaration error is handed to this callback (the command prints it on stderr) instead of
    * refusing the fire.
@@ -369,7 +374,33 @@ export async function fire(request: FireRequest): Promise<FireResult> {
   const payload = withSession(parsePayload(req.payloadText, req.payloadSource), req.sessionId);
   const loaded = await loadEventCatalog(req);
   assertDispatchable(loaded, req.onSkippedInvalid);
-  return fireLoaded(loaded, { ...req, payload });
+  const result = await fireLoaded(loaded, { ...req, payload });
+  if (
+    !req.noRecord &&
+    (req.recordPayload === true || /^(1|true)$/i.test(req.env.HOOKCTL_RECORD_PAYLOADS?.trim() ?? ''))
+  )
+    await recordPayload(loaded, req, payload, result);
+  return result;
+}
+
+/** The payload log's line for this dispatch (replay.md §2.2); a failure costs a warning only. */
+async function recordPayload(loaded: EventCatalog, req: FireRequest, payload: Payload, result: FireResult) {
+  const { appendPayloadLine, payloadLogOf } = await import('../replay/payload-log.js');
+  const file = payloadLogOf(hookRunsFile(loaded.dialect.sessionsDir(req.loc), result.session_id));
+  const facts = {
+    dispatch_id: result.dispatch_id,
+    session_id: result.session_id,
+    dialect: result.dialect,
+    event: result.event,
+    verdict: result.verdict,
+    workspace: req.loc.workspace,
+    recorded_at: new Date().toISOString(),
+  };
+  const warning = await appendPayloadLine(file, facts, payload, req.env).catch(
+    (err: unknown) =>
+      `payload log ${displayPath(file)} was not written: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+  );
+  if (warning !== undefined) req.onWarning?.(warning);
 }
 
 export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): Promise<FireResult> {
