@@ -23,7 +23,7 @@ Reference: https://github.com/hookctl/hookctl/blob/main/docs/REPLAY.md`;
   static override examples = [
     '<%= config.bin %> hooks replay',
     '<%= config.bin %> hooks replay --since 7d --format junit > replay.xml',
-    '<%= config.bin %> hooks replay ~/.claude/projects/-home-ana-shop --tool Bash --all',
+    '<%= config.bin %> hooks replay --all-projects --tool Bash --all',
     '<%= config.bin %> hooks replay events.jsonl --dry-run',
   ];
   static override strict = false;
