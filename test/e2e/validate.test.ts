@@ -832,7 +832,7 @@ describe('docs/DIAGNOSTICS.md', () => {
   it('every code literal the loaders and validators emit is in a table (and so documented)', () => {
     const found = new Set<string>();
     const patterns = [
-      /(?<!paint\()'(?:error|warning)',\s*'([a-z0-9_]+)'/g, // makeDiagnostic('error', 'code', …), diagnostic('warning', 'code', …); not colour.paint('warning', text)
+      /(?<!(?:paint|toned)\()'(?:error|warning)',\s*'([a-z0-9_]+)'/g, // makeDiagnostic('error', 'code', …), diagnostic('warning', 'code', …); not colour.paint('warning', text)
       /\.(?:error|warn)\(\s*'([a-z0-9_]+)'/g, // check.error('code', …)
       /(?<![.\w])(?:error|warn)\(\s*'([a-z0-9_]+)'/g, // local error('code', …) helpers
       /\bcode:\s*'([a-z0-9_]+)'/g, // { severity, code: 'x', … }
