@@ -2,7 +2,7 @@
 // each answer is read (§5.4), recorded as its hook ends, and the answers are combined (§5.6)
 // once all have finished. Handlers hookctl cannot run are recorded skipped (§5.8).
 import { statSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DispatchRequest, DispatchResult, PlanRequest } from '../types.js';
@@ -18,6 +18,7 @@ import { readAnswer, secondsText, type HandlerRun, type HookAnswer } from './ans
 import type { ClaudeEventData } from './catalog-types.js';
 import { claudeEvent, defaultTimeoutS } from './catalog.js';
 import { combineAnswers, verdictExitCode, type Combined } from './combine.js';
+import { EnvExports, ENV_EXPORTS_LIMIT_BYTES, ENV_EXPORTS_MAX_LINES, readEnvFile } from './env-file.js';
 import { claudeHookEnv, substitutePlaceholders } from './hook-env.js';
 import { claudeLocations, sessionsDirOf } from './locations.js';
 import { allowedHeaderVars, expandHeaderValue, httpRun, postJson } from './http.js';
@@ -314,13 +315,20 @@ async function assemble(
     }
   }
 
-  const envExports: { hook: string; line: string }[] = [];
+  const exports = new EnvExports();
   for (const f of finished) {
     if (f.envFile === undefined) continue;
-    const text = await readFile(f.envFile, 'utf8').catch(() => '');
-    for (const line of text.split(/\r?\n/))
-      if (line.trim() !== '') envExports.push({ hook: f.sel.decl.name ?? '', line });
+    const hook = f.sel.decl.name ?? '';
+    const read = await readEnvFile(f.envFile);
+    if (read.problem !== undefined) warnings.push(`${hook}: CLAUDE_ENV_FILE: ${read.problem}`);
+    for (const line of read.lines) exports.add(hook, line);
   }
+  if (exports.dropped > 0) {
+    warnings.push(
+      `env_exports: ${exports.dropped} more line${exports.dropped === 1 ? '' : 's'} not reported (at most ${ENV_EXPORTS_MAX_LINES} lines and ${ENV_EXPORTS_LIMIT_BYTES} bytes per dispatch)`,
+    );
+  }
+  const envExports = exports.entries;
 
   const unevaluated = finished
     .filter((f) => !f.sel.info.runnable)
