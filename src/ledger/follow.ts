@@ -49,6 +49,8 @@ interface FollowedLog {
   position: number;
   /** The log's size at the last read, to tell a truncation and an idle log. */
   size: number;
+  /** Bytes from `position` on are a line already past the line bound: dropped up to its newline. */
+  inLongLine?: boolean;
 }
 
 /**
@@ -59,6 +61,11 @@ interface FollowedLog {
 const IDLE_CLOSE_MS = 5000;
 /** Over this many logs the default poll slows to once a second (a stat per log per look). */
 const MANY_LOGS = 200;
+/**
+ * At most this much of one log is read at a time; between two reads the event loop runs, so a
+ * SIGINT is answered however much a writer appends (a 400 MB line had kept it busy for minutes).
+ */
+export const FOLLOW_READ_BYTES = 32 * 1024 * 1024;
 
 export async function followLogs(opts: FollowOptions): Promise<void> {
   const matches = compileFilter(opts.filter ?? {});
@@ -100,9 +107,14 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
       if (opts.signal.aborted) break;
       const now = Date.now();
       const fresh: RunRecord[][] = [];
-      const take = (log: FollowedLog) => {
+      const take = async (log: FollowedLog) => {
         const records: RunRecord[] = [];
-        countSkipped(readNewLines(log, matches, records));
+        for (;;) {
+          const read = readNewLines(log, matches, records);
+          countSkipped(read.skipped);
+          if (!read.more || opts.signal.aborted) break;
+          await new Promise((resolve) => setImmediate(resolve)); // let a signal in
+        }
         if (records.length > 0) {
           fresh.push(records);
           log.lastChange = now;
@@ -115,14 +127,14 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
           st = statSync(file);
         } catch {
           if (log !== undefined) {
-            if (log.fd !== undefined) take(log); // removed: what was written before is still news
+            if (log.fd !== undefined) await take(log); // removed: what was written before is still news
             close(log);
             logs.delete(file);
           }
           continue;
         }
         if (log !== undefined && (st.ino !== log.ino || st.dev !== log.dev)) {
-          if (log.fd !== undefined) take(log); // replaced: finish the old file, then the new one from its start
+          if (log.fd !== undefined) await take(log); // replaced: finish the old file, then the new one from its start
           close(log);
           logs.delete(file);
         }
@@ -139,7 +151,7 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
           current = { fd, lastChange: now, dev: fst.dev, ino: fst.ino, position: 0, size: 0 };
           logs.set(file, current);
         }
-        take(current);
+        await take(current);
         if (now - current.lastChange > (opts.idleCloseMs ?? IDLE_CLOSE_MS)) close(current);
       }
       for (const [file, log] of logs) {
@@ -155,15 +167,29 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
   }
 }
 
-/** Reads what was appended since the last look; whole lines become records, the rest waits. */
-function readNewLines(log: FollowedLog, matches: (r: RunRecord) => boolean, out: RunRecord[]): number {
+/**
+ * Reads up to FOLLOW_READ_BYTES of what was appended since the last look; whole lines become
+ * records, the rest waits. `more`: there is more to read now.
+ */
+function readNewLines(
+  log: FollowedLog,
+  matches: (r: RunRecord) => boolean,
+  out: RunRecord[],
+): { skipped: number; more: boolean } {
   const fd = log.fd!;
   const size = fstatSync(fd).size;
-  if (size < log.size) log.position = 0; // truncated: start again from the beginning
+  if (size < log.size) {
+    log.position = 0; // truncated: start again from the beginning
+    log.inLongLine = false;
+  }
   log.size = size;
-  const { skipped, bytes } = scanDescriptor(fd, log.position, size, matches, (r) => void out.push(r), true);
+  const end = Math.min(size, log.position + FOLLOW_READ_BYTES);
+  const { skipped, bytes, inLongLine } = scanDescriptor(fd, log.position, end, matches, (r) => void out.push(r), true, {
+    inLongLine: log.inLongLine === true,
+  });
   log.position = bytes;
-  return skipped;
+  log.inLongLine = inLongLine === true;
+  return { skipped, more: end < size };
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
