@@ -8,7 +8,9 @@
 //   a newline (ledger/writer.ts), and the line is then skipped and counted as every reader does;
 // - a log whose size drops below what was read was truncated: it is read again from its start;
 // - a log whose name now points at another file (rotated, or replaced by rename) is drained to its
-//   end through the old descriptor, then the new file is read from its start;
+//   end through the old descriptor, then the new file is read from its start; the old file is
+//   still read until it has been idle for IDLE_CLOSE_MS, since a writer that opened it before the
+//   switch may append to it after (a removed log too);
 // - a log that appears later (a session's first record, another dialect's log) is read from its start.
 import { closeSync, fstatSync, statSync } from 'node:fs';
 import type { RunRecord } from './record.js';
@@ -96,6 +98,8 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
   if (opts.last !== undefined && first.length > opts.last) first = first.slice(first.length - opts.last);
   for (const r of first) opts.onRecord(r);
 
+  /** Logs replaced or removed under their name, still read until idle (see the replacement below). */
+  const retired: FollowedLog[] = [];
   const close = (log: FollowedLog) => {
     if (log.fd !== undefined) closeSync(log.fd);
     log.fd = undefined;
@@ -127,15 +131,25 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
           st = statSync(file);
         } catch {
           if (log !== undefined) {
-            if (log.fd !== undefined) await take(log); // removed: what was written before is still news
-            close(log);
+            // Removed: what was written before is still news, and a writer holding it open may add more.
+            if (log.fd !== undefined) {
+              await take(log);
+              log.lastChange = now;
+              retired.push(log);
+            }
             logs.delete(file);
           }
           continue;
         }
         if (log !== undefined && (st.ino !== log.ino || st.dev !== log.dev)) {
-          if (log.fd !== undefined) await take(log); // replaced: finish the old file, then the new one from its start
-          close(log);
+          // Replaced (rotated): the new file is read from its start, and the old one stays followed
+          // until it has been idle for a while, since a writer that opened it before the switch
+          // may still append to it.
+          if (log.fd !== undefined) {
+            await take(log);
+            log.lastChange = now;
+            retired.push(log);
+          }
           logs.delete(file);
         }
         let current = logs.get(file);
@@ -154,6 +168,13 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
         await take(current);
         if (now - current.lastChange > (opts.idleCloseMs ?? IDLE_CLOSE_MS)) close(current);
       }
+      for (const log of [...retired]) {
+        await take(log);
+        if (now - log.lastChange > (opts.idleCloseMs ?? IDLE_CLOSE_MS)) {
+          close(log);
+          retired.splice(retired.indexOf(log), 1);
+        }
+      }
       for (const [file, log] of logs) {
         if (!wanted.has(file)) {
           close(log);
@@ -164,6 +185,7 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
     }
   } finally {
     for (const log of logs.values()) close(log);
+    for (const log of retired) close(log);
   }
 }
 

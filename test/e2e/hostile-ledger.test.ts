@@ -2,7 +2,7 @@
 // linear time; `runs --follow` reads past a 100 MB line being written, prints the next record,
 // and answers SIGINT at once instead of after minutes of work.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../src/ledger/record.js';
 import { binPath } from '../support/cli.js';
@@ -89,6 +89,35 @@ describe('runs --follow beside a huge line', () => {
       f.child.kill('SIGKILL');
     }
   });
+});
+
+describe('runs --follow across a rotation', () => {
+  it(
+    'prints a record written to the rotated log after the switch by a writer that opened it before',
+    { timeout: 120_000 },
+    async () => {
+      const b = box();
+      await fire(b, 'rot');
+      const template = b.records('rot')[0]!;
+      const f = follow(b, 'rot');
+      const late = openSync(b.logFile('rot'), 'a'); // a writer with the log open across the rotation
+      try {
+        await until('the first record', () => f.lines().length === 1, 30_000);
+        renameSync(b.logFile('rot'), `${b.logFile('rot')}.1`);
+        await fire(b, 'rot'); // the new log
+        await until('the record of the new log', () => f.lines().length === 2, 30_000);
+        writeSync(late, JSON.stringify({ ...template, run_id: 'late-1' }) + '\n');
+        await until('the record written to the rotated log', () => f.lines().length === 3, 30_000);
+        expect(parseJson<RunRecord>(f.lines()[2]!).run_id).toBe('late-1');
+        f.child.kill('SIGINT');
+        await until('exit after SIGINT', f.exited, 10_000);
+        expect(f.code()).toBe(0);
+      } finally {
+        closeSync(late);
+        f.child.kill('SIGKILL');
+      }
+    },
+  );
 });
 
 describe('runs, --stats and sessions over a log with a 32 MB line', () => {
