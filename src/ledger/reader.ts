@@ -208,6 +208,46 @@ export function scanDescriptor(
   return { skipped, bytes: position };
 }
 
+/** The first slice `recordSlices` reads; a line longer than a slice doubles it for that read. */
+export const SLICE_BYTES = 1024 * 1024;
+
+/**
+ * The matching records of the file in file order, a slice of about `sliceBytes` of log at a time:
+ * a caller that hands each slice on before asking for the next (an export) holds one slice, not
+ * the log. A missing file has none.
+ */
+export function* recordSlices(
+  file: string,
+  filter: RecordFilter = {},
+  sliceBytes = SLICE_BYTES,
+): Generator<ReadResult> {
+  const fd = openIfExists(file);
+  if (fd === undefined) return; // a missing log has no records
+  try {
+    const size = fstatSync(fd).size;
+    const matches = compileFilter(filter);
+    let position = 0;
+    let inLongLine = false;
+    let slice = sliceBytes;
+    while (position < size) {
+      const end = Math.min(size, position + slice);
+      const last = end === size;
+      const records: RunRecord[] = [];
+      const r = scanDescriptor(fd, position, end, matches, (rec) => void records.push(rec), !last, { inLongLine });
+      if (!last && r.bytes === position && r.inLongLine !== true) {
+        slice *= 2; // no whole line in the slice yet: a line longer than it (at most MAX_LINE_BYTES)
+        continue;
+      }
+      position = last ? end : r.bytes;
+      inLongLine = r.inLongLine === true;
+      slice = sliceBytes;
+      yield { records, skipped: r.skipped };
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * The last `n` matching records, oldest first: reads 64 KiB chunks backwards from the end of the
  * file until it has n, so the cost depends on n (and how rare matches are), not on the log size.
