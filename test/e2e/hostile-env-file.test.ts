@@ -1,6 +1,10 @@
 // Issue 24: a hook owns its CLAUDE_ENV_FILE, so it can make it huge or a link to an endless
 // device. hookctl reads a bounded part of it, warns, and still prints the verdict.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { binPath } from '../support/cli.js';
 import { cmd, group, sandbox } from './claude-support.js';
 
 describe('CLAUDE_ENV_FILE is read within bounds', () => {
@@ -49,3 +53,41 @@ describe('CLAUDE_ENV_FILE is read within bounds', () => {
     expect(r.stderr).toContain('CLAUDE_ENV_FILE: it is not a regular file; not read');
   }, 60_000);
 });
+
+describe('an interrupted claude dispatch', () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)('removes its temporary env folder on %s', async (sig) => {
+    const sb = sandbox();
+    const tmp = join(sb.root, 'tmp');
+    mkdirSync(tmp);
+    const where = join(sb.out, 'env-path');
+    sb.settings({ SessionStart: [group([cmd(`echo "$CLAUDE_ENV_FILE" > ${where}; exec sleep 30`)])] });
+    const child = spawn(
+      process.execPath,
+      [binPath, 'hooks', 'fire', 'SessionStart', '--dialect', 'claude', '--workspace', sb.workspace],
+      { env: { ...sb.env, TMPDIR: tmp }, stdio: ['pipe', 'ignore', 'ignore'] },
+    );
+    child.stdin.end(JSON.stringify({ session_id: 's1', source: 'startup' }));
+    let gone = false;
+    child.on('close', () => (gone = true));
+    try {
+      await until('the hook to start', () => existsSync(where) && readFileSync(where, 'utf8').includes('\n'), 20_000);
+      const folder = dirname(readFileSync(where, 'utf8').trim());
+      expect(folder.startsWith(tmp)).toBe(true);
+      expect(existsSync(folder)).toBe(true);
+      child.kill(sig);
+      await until('hookctl to exit', () => gone, 10_000);
+      expect(child.signalCode).toBe(sig);
+      expect(readdirSync(tmp).filter((n) => n.startsWith('hookctl-claude-env-'))).toEqual([]);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
+
+async function until(what: string, ok: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,7 +1,7 @@
 // A claude fire (claude.md §5–§6): every selected handler starts at once, sync and async alike;
 // each answer is read (§5.4), recorded as its hook ends, and the answers are combined (§5.6)
 // once all have finished. Handlers hookctl cannot run are recorded skipped (§5.8).
-import { statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import type { DispatchRequest, DispatchResult, PlanRequest } from '../types.js';
 import { ExitCode, HookctlError } from '../../errors.js';
 import { monotonicMs } from '../../exec/clock.js';
 import { formatExecFailure } from '../../exec/failure.js';
+import { cleanUpOnSignal } from '../../exec/signal-cleanup.js';
 import type { ExecResult } from '../../exec/types.js';
 import { depthExceededError } from '../../exec/depth.js';
 import { readAllRecords } from '../../ledger/reader.js';
@@ -162,6 +163,9 @@ export async function dispatchClaude(req: DispatchRequest): Promise<ClaudeDispat
     event.env_file && selected.some((s) => s.info.runnable)
       ? await mkdtemp(join(tmpdir(), 'hookctl-claude-env-'))
       : undefined;
+  // Stopped by a signal, the process runs no `finally`: the folder goes then too.
+  const stopCleanUp =
+    envDir !== undefined ? cleanUpOnSignal(() => rmSync(envDir, { recursive: true, force: true })) : undefined;
   const stdin = `${JSON.stringify(payload)}\n`;
   const cwd = hookCwd(payload, req.loc.workspace);
 
@@ -261,6 +265,7 @@ export async function dispatchClaude(req: DispatchRequest): Promise<ClaudeDispat
     );
     return await assemble(req, event, payload, warnings, finished);
   } finally {
+    stopCleanUp?.();
     if (envDir !== undefined) await rm(envDir, { recursive: true, force: true });
   }
 }
