@@ -91,3 +91,19 @@ async function until(what: string, ok: () => boolean, ms: number): Promise<void>
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+describe('the nesting guard of claude settings', () => {
+  it('reads a settings file whose statusLine.command holds 300 "[": validate is clean and fire runs', async () => {
+    const sb = sandbox();
+    sb.settings(
+      { UserPromptSubmit: [group([cmd(`echo '{"systemMessage":"ran"}'`)])] },
+      { statusLine: { type: 'command', command: `echo ${'['.repeat(300)}` } },
+    );
+    const v = await sb.cli(['hooks', 'validate', '--dialect', 'claude', '-o', 'json']);
+    expect(v.stdout).not.toContain('nesting_too_deep');
+    expect(v.code, v.stdout + v.stderr).toBe(0);
+    const r = await sb.fire('UserPromptSubmit', { session_id: 's1', prompt: 'hi' });
+    expect(r.code).toBe(0);
+    expect(r.json.system_message).toBe('ran');
+  });
+});
