@@ -70,16 +70,23 @@ export type BaseFlags = Interfaces.InferredFlags<typeof baseFlags>;
 
 /**
  * Gives every dialect its settings: the invoking environment, with each global flag given on the
- * command line in place of its variable. A bad value is the dialect's usage error.
+ * command line in place of its variable. A bad flag value is the dialect's usage error, and so is
+ * a bad variable of the dialect `--dialect` names; any other bad variable is the dialect's own
+ * concern (Dialect.configure).
  */
 export function configureDialects(flags: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): void {
   for (const d of dialects()) {
     if (!d.configure) continue;
     const settings = { ...env };
+    const typed = new Set<string>();
     for (const f of d.globalFlags ?? []) {
-      if (typeof flags[f.name] === 'string') settings[f.env] = flags[f.name] as string;
+      if (typeof flags[f.name] !== 'string') continue;
+      settings[f.env] = flags[f.name] as string;
+      typed.add(f.env);
     }
-    d.configure(settings);
+    // A command aimed at this dialect (--dialect) uses its settings: all of them count as typed.
+    if (flags.dialect === d.name) for (const f of d.globalFlags ?? []) typed.add(f.env);
+    d.configure(settings, typed);
   }
 }
 

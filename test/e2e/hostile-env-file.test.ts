@@ -107,3 +107,37 @@ describe('the nesting guard of claude settings', () => {
     expect(r.json.system_message).toBe('ran');
   });
 });
+
+describe('a bad HOOKCTL_COMPOZY_VERSION concerns compozy alone', () => {
+  it('claude and cosh commands run; compozy commands and a typed --compozy-version are usage errors', async () => {
+    const sb = sandbox();
+    sb.settings({ UserPromptSubmit: [group([cmd(`echo '{"systemMessage":"ran"}'`)])] });
+    sb.env.HOOKCTL_COMPOZY_VERSION = 'v9.bogus';
+    const fired = await sb.fire('UserPromptSubmit', { session_id: 's1', prompt: 'hi' });
+    expect(fired.code, fired.stderr).toBe(0);
+    expect(fired.json.system_message).toBe('ran');
+    // Without --dialect too: the event is looked up among every dialect's, compozy's included.
+    const plain = await sb.cli(['hooks', 'fire', 'UserPromptSubmit', '-o', 'json'], JSON.stringify({ prompt: 'hi' }));
+    expect(plain.code, plain.stderr).toBe(0);
+    for (const args of [
+      ['hooks', 'list'],
+      ['hooks', 'list', '--dialect', 'claude'],
+      ['hooks', 'list', '--dialect', 'cosh'],
+      ['hooks', 'validate', '--dialect', 'claude'],
+      ['hooks', 'events', '--dialect', 'cosh'],
+    ]) {
+      const r = await sb.cli(args);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    }
+    for (const args of [
+      ['hooks', 'validate', '--dialect', 'compozy'],
+      ['hooks', 'events', '--dialect', 'compozy'],
+      ['hooks', 'list', '--dialect', 'claude', '--compozy-version', 'v9.bogus'],
+    ]) {
+      const r = await sb.cli(args);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toMatch(/^hookctl: unknown CompozyOS version "v9\.bogus"; known versions: /);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});
