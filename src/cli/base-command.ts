@@ -6,6 +6,7 @@
 // Node version with semver and evaluates every export (help, ux, …), about a tenth of a command's
 // start-up. Commands take Flags and Args from here. (The build turns these imports into plain
 // requires of oclif's CommonJS files: scripts/build.mjs.)
+import { safeText } from './safe-text.js';
 import { statSync } from 'node:fs';
 import type { Interfaces } from '@oclif/core';
 import * as Args from '@oclif/core/args';
@@ -138,7 +139,8 @@ export abstract class HookctlCommand extends Command {
   /** Writes text to stdout, newline-terminated. */
   protected print(text: string): void {
     if (text === '') return;
-    writeOut(text.endsWith('\n') ? text : text + '\n');
+    const safe = safeText(text); // human output: no control character of the data reaches the terminal
+    writeOut(safe.endsWith('\n') ? safe : safe + '\n');
   }
 
   protected printJson(value: unknown): void {
@@ -163,7 +165,7 @@ export abstract class HookctlCommand extends Command {
 
   /** Warnings go to stderr so JSON on stdout stays a document alone. */
   protected printWarning(text: string): void {
-    writeErr(`hookctl: warning: ${text}\n`);
+    writeErr(`hookctl: warning: ${safeText(text)}\n`);
   }
 
   /**
@@ -185,7 +187,7 @@ export abstract class HookctlCommand extends Command {
       let text = `hookctl: ${e.message}\n`;
       for (const d of e.details) text += `  ${d}\n`;
       if (e.code === 'usage_error') text += `See: ${this.config.bin} ${this.id?.replaceAll(':', ' ') ?? ''} --help\n`;
-      writeErr(text);
+      writeErr(safeText(text));
     }
     if (process.env.HOOKCTL_DEBUG && !(err instanceof HookctlError)) writeErr(`${err.stack}\n`);
     // Not process.exit(): what was just written must reach a slow pipe reader whole.
