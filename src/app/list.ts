@@ -61,9 +61,12 @@ export function eventMatches(pattern: string, event: string): boolean {
 function sortForListing(decls: OrderedDeclaration[]): OrderedDeclaration[] {
   const dialectRank = new Map<string, number>();
   const eventRank = new Map<string, Map<string, number>>();
+  // Only the catalogs of the dialects listed: another's may not be readable (a bad
+  // HOOKCTL_COMPOZY_VERSION concerns compozy alone, issue 24).
+  const listed = new Set(decls.map((d) => d.dialect));
   for (const d of dialects()) {
     dialectRank.set(d.name, dialectRank.size);
-    eventRank.set(d.name, new Map(d.eventRows().map((r, i) => [r.event, i])));
+    if (listed.has(d.name)) eventRank.set(d.name, new Map(d.eventRows().map((r, i) => [r.event, i])));
   }
   const n = decls.length;
   const dialect = new Float64Array(n);

@@ -5,7 +5,14 @@ import { statSync } from 'node:fs';
 import { HookctlError, ExitCode } from '../errors.js';
 import { assertSessionId } from '../ledger/ids.js';
 import type { RunRecord } from '../ledger/record.js';
-import { mergeByTime, recordTime, scanRecords, tailRecordsSync, type RecordFilter } from '../ledger/reader.js';
+import {
+  mergeByTime,
+  recordSlices,
+  recordTime,
+  scanRecords,
+  tailRecordsSync,
+  type RecordFilter,
+} from '../ledger/reader.js';
 import { hookRunsFile } from '../paths.js';
 import { findSessionLogs, type SessionLog, type SessionsFolder } from '../ledger/sessions.js';
 import { RunStats, type RunStatsRow } from '../ledger/stats.js';
@@ -328,15 +335,59 @@ export async function exportRuns(
       ExitCode.usage,
     );
   }
-  const { records, skipped, withoutWorkspace } = queryRuns(folders, sel);
-  const { exportRecords } = await import('../telemetry/records-export.js');
-  const sent = await exportRecords(config, records, opts.version);
-  return {
-    runs: records.length,
-    dispatches: new Set(records.map((r) => r.dispatch_id)).size,
-    skipped,
-    ...sent,
-    workspace: sel.workspace?.workspace ?? null,
-    without_workspace: withoutWorkspace,
+  const { exportRecordStream } = await import('../telemetry/records-export.js');
+  const chooser = sel.workspace?.quiet();
+  const found = sessionsToRead(folders, sel, chooser).length > 0;
+  let skipped = 0;
+  // Read twice (the dispatches' times, then the spans), counting skipped lines and records
+  // without a workspace on the second read only: the first reads through a scope of its own.
+  let pass = 0;
+  const source = () => {
+    const counting = ++pass === 2;
+    const passSel = counting ? sel : { ...sel, ...(sel.workspace ? { workspace: sel.workspace.quiet() } : {}) };
+    return selectedSlices(folders, passSel, chooser, (n) => {
+      if (counting) skipped += n;
+    });
   };
+  const sent = await exportRecordStream(config, source, opts.version);
+  return {
+    ...sent,
+    skipped,
+    workspace: sel.workspace?.workspace ?? null,
+    without_workspace: withoutWorkspace(sel, chooser, found),
+  };
+}
+
+/**
+ * The selected records in file order, a slice at a time (see recordSlices), so an export holds
+ * one slice rather than every record. A session with logs of two dialects is merged whole.
+ */
+function* selectedSlices(
+  folders: readonly SessionsFolder[],
+  sel: RunsSelection,
+  chooser: WorkspaceScope | undefined,
+  onSkipped: (n: number) => void,
+): Generator<RunRecord[]> {
+  if (sel.last !== undefined) {
+    const { records, skipped } = queryRuns(folders, sel);
+    onSkipped(skipped);
+    yield records;
+    return;
+  }
+  for (const s of sessionsToRead(folders, sel, chooser)) {
+    const files = s.files.filter(isFile);
+    if (files.length === 1) {
+      for (const part of recordSlices(files[0]!, sel)) {
+        onSkipped(part.skipped);
+        yield part.records;
+      }
+      continue;
+    }
+    const parts = files.map((f) => {
+      const list: RunRecord[] = [];
+      onSkipped(scanRecords(f, (r) => void list.push(r), sel).skipped);
+      return list;
+    });
+    yield mergeByTime(...parts);
+  }
 }

@@ -6,6 +6,7 @@
 // Node version with semver and evaluates every export (help, ux, …), about a tenth of a command's
 // start-up. Commands take Flags and Args from here. (The build turns these imports into plain
 // requires of oclif's CommonJS files: scripts/build.mjs.)
+import { safeText } from './safe-text.js';
 import { statSync } from 'node:fs';
 import type { Interfaces } from '@oclif/core';
 import * as Args from '@oclif/core/args';
@@ -70,16 +71,23 @@ export type BaseFlags = Interfaces.InferredFlags<typeof baseFlags>;
 
 /**
  * Gives every dialect its settings: the invoking environment, with each global flag given on the
- * command line in place of its variable. A bad value is the dialect's usage error.
+ * command line in place of its variable. A bad flag value is the dialect's usage error, and so is
+ * a bad variable of the dialect `--dialect` names; any other bad variable is the dialect's own
+ * concern (Dialect.configure).
  */
 export function configureDialects(flags: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): void {
   for (const d of dialects()) {
     if (!d.configure) continue;
     const settings = { ...env };
+    const typed = new Set<string>();
     for (const f of d.globalFlags ?? []) {
-      if (typeof flags[f.name] === 'string') settings[f.env] = flags[f.name] as string;
+      if (typeof flags[f.name] !== 'string') continue;
+      settings[f.env] = flags[f.name] as string;
+      typed.add(f.env);
     }
-    d.configure(settings);
+    // A command aimed at this dialect (--dialect) uses its settings: all of them count as typed.
+    if (flags.dialect === d.name) for (const f of d.globalFlags ?? []) typed.add(f.env);
+    d.configure(settings, typed);
   }
 }
 
@@ -131,7 +139,8 @@ export abstract class HookctlCommand extends Command {
   /** Writes text to stdout, newline-terminated. */
   protected print(text: string): void {
     if (text === '') return;
-    writeOut(text.endsWith('\n') ? text : text + '\n');
+    const safe = safeText(text); // human output: no control character of the data reaches the terminal
+    writeOut(safe.endsWith('\n') ? safe : safe + '\n');
   }
 
   protected printJson(value: unknown): void {
@@ -156,7 +165,7 @@ export abstract class HookctlCommand extends Command {
 
   /** Warnings go to stderr so JSON on stdout stays a document alone. */
   protected printWarning(text: string): void {
-    writeErr(`hookctl: warning: ${text}\n`);
+    writeErr(`hookctl: warning: ${safeText(text)}\n`);
   }
 
   /** A note: something the user may not expect, not a problem. stderr, as warnings. */
@@ -183,7 +192,7 @@ export abstract class HookctlCommand extends Command {
       let text = `hookctl: ${e.message}\n`;
       for (const d of e.details) text += `  ${d}\n`;
       if (e.code === 'usage_error') text += `See: ${this.config.bin} ${this.id?.replaceAll(':', ' ') ?? ''} --help\n`;
-      writeErr(text);
+      writeErr(safeText(text));
     }
     if (process.env.HOOKCTL_DEBUG && !(err instanceof HookctlError)) writeErr(`${err.stack}\n`);
     // Not process.exit(): what was just written must reach a slow pipe reader whole.

@@ -6,6 +6,7 @@
 // text as the cli-table3 set-up it replaces (compact, no borders, padding 0 left / 2 right): a
 // cell may hold several lines, and width is measured as cli-table3 measured it (string-width 4).
 import type { Colour } from './colour.js';
+import { safeText } from './safe-text.js';
 import type { Column, Heading } from '../report.js';
 
 // The columns' model is data a dialect may hand the views (src/report.ts).
@@ -325,7 +326,7 @@ function cellWidth(cell: string): number {
 }
 
 function cellText(c: Cell): string {
-  return c === null || c === undefined ? '' : String(c);
+  return c === null || c === undefined ? '' : safeText(String(c));
 }
 
 // ansi-regex 5, as string-width 4 strips escapes with it.

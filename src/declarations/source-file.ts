@@ -71,8 +71,16 @@ export type SourceText =
  * Reads a file as UTF-8 text (a leading BOM dropped, and told). Synchronous inside (the read
  * path's file calls are, for start-up); async in shape for its callers.
  */
-export async function readSourceFile(file: string, source?: Source): Promise<SourceText> {
-  return decodeFileBytes(file, source);
+export async function readSourceFile(file: string, source?: Source, opts: ReadOptions = {}): Promise<SourceText> {
+  return decodeFileBytes(file, source, opts);
+}
+
+export interface ReadOptions {
+  /**
+   * The file is JSON: brackets inside its strings are not nesting (a `statusLine.command` holding
+   * 300 `[` is a valid settings file, issue 24), so the guard skips them.
+   */
+  json?: boolean;
 }
 
 /**
@@ -101,14 +109,14 @@ export function readSourceFileSync(file: string, source?: Source): SourceText {
 /** One options object for every read: Node copies a bare 'utf8' into a fresh one per call. */
 const UTF8 = { encoding: 'utf8', flag: 'r' } as const;
 
-function decodeFileBytes(file: string, source?: Source): SourceText {
+function decodeFileBytes(file: string, source?: Source, opts: ReadOptions = {}): SourceText {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
   } catch (err) {
     return readFailure(err, file, source);
   }
-  return decodeSourceBytes(bytes, file, source);
+  return decodeSourceBytes(bytes, file, source, opts);
 }
 
 function readFailure(err: unknown, file: string, source?: Source): SourceText {
@@ -124,7 +132,12 @@ function readFailure(err: unknown, file: string, source?: Source): SourceText {
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Bytes to text, refusing binary content (NUL bytes) and invalid UTF-8. */
-export function decodeSourceBytes(bytes: Uint8Array, file: string, source?: Source): SourceText {
+export function decodeSourceBytes(
+  bytes: Uint8Array,
+  file: string,
+  source?: Source,
+  opts: ReadOptions = {},
+): SourceText {
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
     const at = positionOfByte(bytes, nul);
@@ -146,7 +159,7 @@ export function decodeSourceBytes(bytes: Uint8Array, file: string, source?: Sour
       diagnostic: makeDiagnostic('error', 'invalid_utf8', 'file is not valid UTF-8 text', file, at, { source }),
     };
   }
-  const read = checkNesting(text, file, source);
+  const read = checkNesting(text, file, source, opts.json === true ? jsonTooDeepAt : tooDeepAt);
   return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? withBom(read) : read;
 }
 
@@ -155,8 +168,13 @@ function withBom(read: SourceText): SourceText {
 }
 
 /** The text, or a diagnostic when it nests too deep for the parsers. */
-function checkNesting(text: string, file: string, source?: Source): SourceText {
-  const deep = tooDeepAt(text);
+function checkNesting(
+  text: string,
+  file: string,
+  source?: Source,
+  deepAt: (text: string) => number | undefined = tooDeepAt,
+): SourceText {
+  const deep = deepAt(text);
   if (deep !== undefined) {
     return {
       kind: 'bad',
@@ -191,6 +209,29 @@ export function tooDeepAt(text: string): number | undefined {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_NESTING) return i;
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
+  }
+  return undefined;
+}
+
+/**
+ * tooDeepAt for JSON: brackets inside strings are skipped. Walked only when the cheap count says
+ * the brackets alone could pass the limit.
+ */
+export function jsonTooDeepAt(text: string): number | undefined {
+  if (tooDeepAt(text) === undefined) return undefined;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // A string: to its closing quote, past escapes (an unclosed one runs to the end: the parser reports it).
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x5b || c === 0x7b) {
       if (++depth > MAX_NESTING) return i;
     } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
   }

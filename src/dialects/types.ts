@@ -288,9 +288,12 @@ export interface Dialect {
   readonly globalFlags?: readonly DialectFlag[];
   /**
    * Reads the dialect's settings once, at the start of every command, from `env` (the invoking
-   * environment with the global flags applied); a bad value is a usage error.
+   * environment with the global flags applied). `typed` holds the variables a flag typed on the
+   * command line set: a bad value there is a usage error at once; a bad value that only the
+   * environment holds concerns this dialect alone, and is the usage error of the first command
+   * that reads this dialect's settings (issue 24).
    */
-  configure?(env: NodeJS.ProcessEnv): void;
+  configure?(env: NodeJS.ProcessEnv, typed?: ReadonlySet<string>): void;
   /** Which version of its event catalog the dialect uses now, as `hooks events` shows it. */
   catalogVersion?(): string;
   /** `hooks events --changes`: how the dialect's event catalog changed between its versions. */

@@ -6,6 +6,7 @@
 // named `.<name>.<pid>.<random>.tmp`: no loader ever reads them as config, and a later writer
 // removes the ones whose process is gone.
 import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, linkSync, readFileSync, renameSync, rmSync, unlinkSync } from 'node:fs';
 import { lstat, open, readFile, readlink, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ExitCode, HookctlError } from '../errors.js';
@@ -22,6 +23,8 @@ export interface AtomicWriteOptions {
   newFileMode?: number;
   /** Called after the temporary file is complete, before the rename (tests inject faults here). */
   beforeRename?: () => void | Promise<void>;
+  /** Called synchronously between the last check and the rename (tests write in the gap here). */
+  inGap?: () => void;
 }
 
 export function sha256(bytes: Uint8Array | string): string {
@@ -83,20 +86,91 @@ export async function writeFileAtomic(
     await handle.close();
     handle = undefined;
     await opts.beforeRename?.();
-    if (opts.expectedHash !== undefined && (await fileHash(file)) !== opts.expectedHash) {
-      throw new HookctlError(
-        'hook_config_changed',
-        `${file} changed while this change was being prepared; nothing was written, run the command again`,
-        ExitCode.no,
-      );
-    }
-    await rename(temp, file);
+    if (opts.expectedHash === undefined) await rename(temp, file);
+    else replaceIfUnchanged(file, temp, opts.expectedHash, sha256(content), opts.inGap);
   } catch (err) {
     await handle?.close().catch(() => undefined);
     await rm(temp, { force: true });
     throw err;
   }
   await syncFolder(dir);
+}
+
+function changedError(file: string, detail: string): HookctlError {
+  return new HookctlError(
+    'hook_config_changed',
+    `${file} changed while this change was being ${detail}; run the command again`,
+    ExitCode.no,
+  );
+}
+
+/** Errors that say the file system has no hard links (then the plain check is all there is). */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV', 'EMLINK']);
+
+/**
+ * Renames `temp` over `file` only if `file` still holds the bytes hashed `expected` (null: it does
+ * not exist). Synchronous from the last check to the rename, so nothing else of this process runs
+ * in between (issue 24). The replaced file is kept by a hard link across the rename: a writer that
+ * changed it in place in the gap (an editor saving, `echo >`) left its bytes there, so they are
+ * compared after the rename too, and when they differ they are put back (unless the file was
+ * written again since) and the change is refused. A file that did not exist is created by a link,
+ * which fails if the file appeared meanwhile: a true compare-and-swap. A writer that replaces the
+ * file by its own rename between the last check and ours is not caught: POSIX has no
+ * compare-and-swap rename (docs/RELIABILITY.md "Not covered").
+ */
+function replaceIfUnchanged(
+  file: string,
+  temp: string,
+  expected: string | null,
+  written: string,
+  inGap?: () => void,
+): void {
+  if (expected === null) {
+    try {
+      linkSync(temp, file);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? '';
+      if (code === 'EEXIST') throw changedError(file, 'prepared: it now exists; nothing was written');
+      if (!NO_LINKS.has(code)) throw err;
+      if (existsSync(file)) throw changedError(file, 'prepared: it now exists; nothing was written');
+      renameSync(temp, file);
+      return;
+    }
+    unlinkSync(temp);
+    return;
+  }
+  const keep = temp.replace(/\.tmp$/, '.old.tmp');
+  try {
+    linkSync(file, keep);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    if (code === 'ENOENT') throw changedError(file, 'prepared: it was removed; nothing was written');
+    if (!NO_LINKS.has(code)) throw err;
+    if (hashOf(file) !== expected) throw changedError(file, 'prepared; nothing was written');
+    renameSync(temp, file);
+    return;
+  }
+  try {
+    if (hashOf(keep) !== expected) throw changedError(file, 'prepared; nothing was written');
+    inGap?.();
+    renameSync(temp, file);
+    if (hashOf(keep) !== expected) {
+      // Written in place between the check and the rename: that write is newer than this change.
+      if (hashOf(file) === written) renameSync(keep, file);
+      throw changedError(file, 'written; the other write was kept and this change was not made');
+    }
+  } finally {
+    rmSync(keep, { force: true });
+  }
+}
+
+function hashOf(file: string): string | null {
+  try {
+    return sha256(readFileSync(file));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
 }
 
 async function existingMode(file: string): Promise<number | undefined> {

@@ -8,7 +8,9 @@
 //   a newline (ledger/writer.ts), and the line is then skipped and counted as every reader does;
 // - a log whose size drops below what was read was truncated: it is read again from its start;
 // - a log whose name now points at another file (rotated, or replaced by rename) is drained to its
-//   end through the old descriptor, then the new file is read from its start;
+//   end through the old descriptor, then the new file is read from its start; the old file is
+//   still read until it has been idle for IDLE_CLOSE_MS, since a writer that opened it before the
+//   switch may append to it after (a removed log too);
 // - a log that appears later (a session's first record, another dialect's log) is read from its start.
 import { closeSync, fstatSync, statSync } from 'node:fs';
 import type { RunRecord } from './record.js';
@@ -51,6 +53,8 @@ interface FollowedLog {
   position: number;
   /** The log's size at the last read, to tell a truncation and an idle log. */
   size: number;
+  /** Bytes from `position` on are a line already past the line bound: dropped up to its newline. */
+  inLongLine?: boolean;
 }
 
 /**
@@ -61,6 +65,11 @@ interface FollowedLog {
 const IDLE_CLOSE_MS = 5000;
 /** Over this many logs the default poll slows to once a second (a stat per log per look). */
 const MANY_LOGS = 200;
+/**
+ * At most this much of one log is read at a time; between two reads the event loop runs, so a
+ * SIGINT is answered however much a writer appends (a 400 MB line had kept it busy for minutes).
+ */
+export const FOLLOW_READ_BYTES = 32 * 1024 * 1024;
 
 export async function followLogs(opts: FollowOptions): Promise<void> {
   const matches = compileFilter(opts.filter ?? {});
@@ -92,6 +101,8 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
   for (const r of first) opts.onRecord(r);
   opts.onCaughtUp?.();
 
+  /** Logs replaced or removed under their name, still read until idle (see the replacement below). */
+  const retired: FollowedLog[] = [];
   const close = (log: FollowedLog) => {
     if (log.fd !== undefined) closeSync(log.fd);
     log.fd = undefined;
@@ -103,9 +114,14 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
       if (opts.signal.aborted) break;
       const now = Date.now();
       const fresh: RunRecord[][] = [];
-      const take = (log: FollowedLog) => {
+      const take = async (log: FollowedLog) => {
         const records: RunRecord[] = [];
-        countSkipped(readNewLines(log, matches, records));
+        for (;;) {
+          const read = readNewLines(log, matches, records);
+          countSkipped(read.skipped);
+          if (!read.more || opts.signal.aborted) break;
+          await new Promise((resolve) => setImmediate(resolve)); // let a signal in
+        }
         if (records.length > 0) {
           fresh.push(records);
           log.lastChange = now;
@@ -118,15 +134,25 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
           st = statSync(file);
         } catch {
           if (log !== undefined) {
-            if (log.fd !== undefined) take(log); // removed: what was written before is still news
-            close(log);
+            // Removed: what was written before is still news, and a writer holding it open may add more.
+            if (log.fd !== undefined) {
+              await take(log);
+              log.lastChange = now;
+              retired.push(log);
+            }
             logs.delete(file);
           }
           continue;
         }
         if (log !== undefined && (st.ino !== log.ino || st.dev !== log.dev)) {
-          if (log.fd !== undefined) take(log); // replaced: finish the old file, then the new one from its start
-          close(log);
+          // Replaced (rotated): the new file is read from its start, and the old one stays followed
+          // until it has been idle for a while, since a writer that opened it before the switch
+          // may still append to it.
+          if (log.fd !== undefined) {
+            await take(log);
+            log.lastChange = now;
+            retired.push(log);
+          }
           logs.delete(file);
         }
         let current = logs.get(file);
@@ -142,8 +168,15 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
           current = { fd, lastChange: now, dev: fst.dev, ino: fst.ino, position: 0, size: 0 };
           logs.set(file, current);
         }
-        take(current);
+        await take(current);
         if (now - current.lastChange > (opts.idleCloseMs ?? IDLE_CLOSE_MS)) close(current);
+      }
+      for (const log of [...retired]) {
+        await take(log);
+        if (now - log.lastChange > (opts.idleCloseMs ?? IDLE_CLOSE_MS)) {
+          close(log);
+          retired.splice(retired.indexOf(log), 1);
+        }
       }
       for (const [file, log] of logs) {
         if (!wanted.has(file)) {
@@ -155,18 +188,33 @@ export async function followLogs(opts: FollowOptions): Promise<void> {
     }
   } finally {
     for (const log of logs.values()) close(log);
+    for (const log of retired) close(log);
   }
 }
 
-/** Reads what was appended since the last look; whole lines become records, the rest waits. */
-function readNewLines(log: FollowedLog, matches: (r: RunRecord) => boolean, out: RunRecord[]): number {
+/**
+ * Reads up to FOLLOW_READ_BYTES of what was appended since the last look; whole lines become
+ * records, the rest waits. `more`: there is more to read now.
+ */
+function readNewLines(
+  log: FollowedLog,
+  matches: (r: RunRecord) => boolean,
+  out: RunRecord[],
+): { skipped: number; more: boolean } {
   const fd = log.fd!;
   const size = fstatSync(fd).size;
-  if (size < log.size) log.position = 0; // truncated: start again from the beginning
+  if (size < log.size) {
+    log.position = 0; // truncated: start again from the beginning
+    log.inLongLine = false;
+  }
   log.size = size;
-  const { skipped, bytes } = scanDescriptor(fd, log.position, size, matches, (r) => void out.push(r), true);
+  const end = Math.min(size, log.position + FOLLOW_READ_BYTES);
+  const { skipped, bytes, inLongLine } = scanDescriptor(fd, log.position, end, matches, (r) => void out.push(r), true, {
+    inLongLine: log.inLongLine === true,
+  });
   log.position = bytes;
-  return skipped;
+  log.inLongLine = inLongLine === true;
+  return { skipped, more: end < size };
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -102,11 +102,20 @@ export async function readAllRecords(file: string, filter: RecordFilter = {}): P
 }
 
 export interface ScanResult {
-  /** Lines that were not a JSON object. */
+  /** Lines that were not a JSON object, or longer than the line bound. */
   skipped: number;
   /** Bytes read: the size of the log when the scan ran. */
   bytes: number;
+  /** With `keepTail`: the bytes after the last newline are a line already past the bound (read, dropped). */
+  inLongLine?: boolean;
 }
+
+/**
+ * No line longer than this is parsed: it is skipped and counted like a torn line. hookctl's own
+ * records stay far below it (a claude answer is cut at 1 MiB); a longer line can only be damage
+ * or a hostile writer, and would otherwise be held whole in memory and parsed.
+ */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 /**
  * Calls `visit` with every matching record of the file, in file order, holding one chunk and one
@@ -127,10 +136,19 @@ export function scanRecords(
   }
 }
 
+export interface ScanOptions {
+  /** The scan starts inside a line already past the bound (`inLongLine` of the last scan). */
+  inLongLine?: boolean;
+  /** The line bound; default MAX_LINE_BYTES. */
+  maxLineBytes?: number;
+}
+
 /**
  * Reads `fd` from `start` up to `end` (or its end of file) and visits each matching record.
  * With `keepTail`, bytes after the last newline are not a line yet (a record being written):
- * they are left unread and `bytes` stops before them.
+ * they are left unread and `bytes` stops before them — unless they are already longer than the
+ * line bound: then they are consumed, `inLongLine` says so, and the next scan passes it on.
+ * Linear in the bytes read: the parts of a line that spans chunks are joined once, at its end.
  */
 export function scanDescriptor(
   fd: number,
@@ -139,7 +157,9 @@ export function scanDescriptor(
   matches: (record: RunRecord) => boolean,
   visit: (record: RunRecord) => void,
   keepTail = false,
+  options: ScanOptions = {},
 ): ScanResult {
+  const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
   let skipped = 0;
   const take = (bytes: Buffer, from: number, to: number) => {
     if (to === from) return; // e.g. the newline a writer adds after a torn line
@@ -151,24 +171,88 @@ export function scanDescriptor(
   };
   // Sized to what is there: a sessions listing scans thousands of small logs.
   const chunk = Buffer.allocUnsafe(Math.min(SCAN_CHUNK_BYTES, Math.max(1, end - start)));
-  let carry = Buffer.alloc(0); // the start of a line that continues in the next chunk
+  // The start of a line that continues in the next chunk, in pieces (copies: `chunk` is read into again).
+  let pieces: Buffer[] = [];
+  let pieceBytes = 0;
+  let long = options.inLongLine === true; // inside a line past the bound: dropped up to its newline
   let position = start;
   while (position < end) {
     const bytesRead = readSync(fd, chunk, 0, Math.min(chunk.length, end - position), position);
     if (bytesRead === 0) break;
     position += bytesRead;
-    const bytes =
-      carry.length === 0 ? chunk.subarray(0, bytesRead) : Buffer.concat([carry, chunk.subarray(0, bytesRead)]);
+    const bytes = chunk.subarray(0, bytesRead);
     let from = 0;
     for (let nl = bytes.indexOf(NEWLINE); nl !== -1; nl = bytes.indexOf(NEWLINE, from)) {
-      take(bytes, from, nl);
+      if (long || pieceBytes + (nl - from) > maxLine) {
+        skipped++;
+        long = false;
+      } else if (pieceBytes > 0) {
+        pieces.push(bytes.subarray(from, nl));
+        const line = Buffer.concat(pieces);
+        take(line, 0, line.length);
+      } else take(bytes, from, nl);
+      pieces = [];
+      pieceBytes = 0;
       from = nl + 1;
     }
-    carry = Buffer.from(bytes.subarray(from)); // a copy: `chunk` is read into again
+    if (long || from === bytesRead) continue;
+    if (pieceBytes + (bytesRead - from) > maxLine) {
+      long = true;
+      pieces = [];
+      pieceBytes = 0;
+    } else {
+      pieces.push(Buffer.from(bytes.subarray(from)));
+      pieceBytes += bytesRead - from;
+    }
   }
-  if (keepTail) return { skipped, bytes: position - carry.length };
-  if (carry.length > 0) take(carry, 0, carry.length);
+  if (keepTail)
+    return long ? { skipped, bytes: position, inLongLine: true } : { skipped, bytes: position - pieceBytes };
+  if (long) skipped++;
+  else if (pieceBytes > 0) {
+    const line = Buffer.concat(pieces);
+    take(line, 0, line.length);
+  }
   return { skipped, bytes: position };
+}
+
+/** The first slice `recordSlices` reads; a line longer than a slice doubles it for that read. */
+export const SLICE_BYTES = 1024 * 1024;
+
+/**
+ * The matching records of the file in file order, a slice of about `sliceBytes` of log at a time:
+ * a caller that hands each slice on before asking for the next (an export) holds one slice, not
+ * the log. A missing file has none.
+ */
+export function* recordSlices(
+  file: string,
+  filter: RecordFilter = {},
+  sliceBytes = SLICE_BYTES,
+): Generator<ReadResult> {
+  const fd = openIfExists(file);
+  if (fd === undefined) return; // a missing log has no records
+  try {
+    const size = fstatSync(fd).size;
+    const matches = compileFilter(filter);
+    let position = 0;
+    let inLongLine = false;
+    let slice = sliceBytes;
+    while (position < size) {
+      const end = Math.min(size, position + slice);
+      const last = end === size;
+      const records: RunRecord[] = [];
+      const r = scanDescriptor(fd, position, end, matches, (rec) => void records.push(rec), !last, { inLongLine });
+      if (!last && r.bytes === position && r.inLongLine !== true) {
+        slice *= 2; // no whole line in the slice yet: a line longer than it (at most MAX_LINE_BYTES)
+        continue;
+      }
+      position = last ? end : r.bytes;
+      inLongLine = r.inLongLine === true;
+      slice = sliceBytes;
+      yield { records, skipped: r.skipped };
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -199,6 +283,7 @@ export function tailDescriptor(
   end: number,
   n: number,
   matches: (record: RunRecord) => boolean,
+  maxLineBytes = MAX_LINE_BYTES,
 ): ReadResult {
   const newestFirst: RunRecord[] = [];
   let skipped = 0;
@@ -210,26 +295,43 @@ export function tailDescriptor(
     else if (matches(record)) newestFirst.push(record);
   };
   let position = end;
-  // Bytes before the first newline seen so far: the end of a line whose start is further back.
-  let partial = Buffer.alloc(0);
+  // Bytes before the first newline seen so far: the end of a line whose start is further back,
+  // in pieces, newest first (joined once, when the line's start is found: linear).
+  let pieces: Buffer[] = [];
+  let pieceBytes = 0;
+  let long = false; // that line is past the bound: dropped, counted once its start is found
+  const finish = (head: Buffer) => {
+    if (long || pieceBytes + head.length > maxLineBytes) skipped++;
+    else take(pieceBytes === 0 ? head : Buffer.concat([head, ...pieces.reverse()]));
+    pieces = [];
+    pieceBytes = 0;
+    long = false;
+  };
   while (position > 0 && newestFirst.length < n) {
     const size = Math.min(TAIL_CHUNK_BYTES, position);
     position -= size;
     const chunk = Buffer.alloc(size);
     const bytesRead = readSync(fd, chunk, 0, size, position);
-    const bytes =
-      partial.length === 0 ? chunk.subarray(0, bytesRead) : Buffer.concat([chunk.subarray(0, bytesRead), partial]);
+    const bytes = chunk.subarray(0, bytesRead);
     let stop = bytes.length;
     // lastIndexOf (memrchr) rather than a loop over the bytes: such a loop gets compiled by
     // TurboFan on the other core, and Node waits for that compile before it exits (~3 ms).
     for (let i = bytes.lastIndexOf(NEWLINE, stop - 1); i !== -1 && newestFirst.length < n;) {
-      take(bytes.subarray(i + 1, stop));
+      finish(bytes.subarray(i + 1, stop));
       stop = i;
       i = i === 0 ? -1 : bytes.lastIndexOf(NEWLINE, i - 1);
     }
-    partial = Buffer.from(bytes.subarray(0, stop));
+    if (long || stop === 0) continue;
+    if (pieceBytes + stop > maxLineBytes) {
+      long = true;
+      pieces = [];
+      pieceBytes = 0;
+    } else {
+      pieces.push(bytes.subarray(0, stop));
+      pieceBytes += stop;
+    }
   }
-  if (position === 0 && newestFirst.length < n) take(partial);
+  if (position === 0 && newestFirst.length < n && (long || pieceBytes > 0)) finish(Buffer.alloc(0));
   return { records: newestFirst.reverse(), skipped };
 }
 

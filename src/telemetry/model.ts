@@ -242,6 +242,79 @@ export function telemetryFromRecords(records: Iterable<RunRecord>): Telemetry {
   return out;
 }
 
+/**
+ * `telemetryFromRecords` in two passes over records that are streamed rather than held (issue 24):
+ * `note` each record once to learn every dispatch's times, then `emit` them again, in the same
+ * order, for their spans and logs (a dispatch's span comes with its first record). The same ids
+ * and times as telemetryFromRecords; only the order of the items differs.
+ */
+export class StreamedRecordsTelemetry {
+  /** Dispatch id to its index in `times` (start, end) and `sent`: a few dozen bytes per dispatch. */
+  private readonly index = new Map<string, number>();
+  private times = new Float64Array(2 * 1024);
+  private sent = new Uint8Array(1024);
+  private readonly now = Date.now();
+  runs = 0;
+
+  get dispatchCount(): number {
+    return this.index.size;
+  }
+
+  note(r: RunRecord): void {
+    this.runs++;
+    const key = String(r.dispatch_id ?? '');
+    const endMs = endOf(r, this.now);
+    const startMs = endMs - Math.max(0, Number(r.duration_ms) || 0);
+    let i = this.index.get(key);
+    if (i === undefined) {
+      i = this.index.size;
+      this.index.set(key, i);
+      if (2 * i + 1 >= this.times.length) {
+        const times = new Float64Array(this.times.length * 2);
+        times.set(this.times);
+        this.times = times;
+        const sent = new Uint8Array(this.sent.length * 2);
+        sent.set(this.sent);
+        this.sent = sent;
+      }
+      this.times[2 * i] = startMs;
+      this.times[2 * i + 1] = endMs;
+    } else {
+      this.times[2 * i] = Math.min(this.times[2 * i]!, startMs);
+      this.times[2 * i + 1] = Math.max(this.times[2 * i + 1]!, endMs);
+    }
+  }
+
+  /** The record's run span and log, and its dispatch's span with the dispatch's first record. */
+  emit(r: RunRecord, out: Telemetry): void {
+    const key = String(r.dispatch_id ?? '');
+    const i = this.index.get(key);
+    if (i === undefined) return; // not noted: not part of this export
+    // The first record emitted of a dispatch is its first in file order, as in telemetryFromRecords.
+    const t = dispatchTelemetry(
+      {
+        traceId: digestHex(`trace:${key}`, 32),
+        spanId: digestHex(`dispatch:${key}`, 16),
+        traceFlags: 1,
+        startMs: this.times[2 * i]!,
+        endMs: this.times[2 * i + 1]!,
+      },
+      {
+        dispatchId: key,
+        sessionId: String(r.session_id ?? ''),
+        event: String(r.event ?? ''),
+        dialect: String(r.dialect ?? ''),
+      },
+      [r],
+      new Map(),
+      (run) => digestHex(`run:${run.run_id}`, 16),
+    );
+    out.spans.push(...(this.sent[i] === 1 ? t.spans.slice(1) : t.spans));
+    out.logs.push(...t.logs);
+    this.sent[i] = 1;
+  }
+}
+
 function digestHex(text: string, length: number): string {
   return createHash('sha256').update(text).digest('hex').slice(0, length);
 }

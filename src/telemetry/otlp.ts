@@ -83,6 +83,101 @@ export async function sendTelemetry(
   return results.filter((w): w is string => w !== undefined);
 }
 
+interface SignalStream<T> {
+  what: [one: string, many: string];
+  signal: OtlpSignalConfig;
+  serializer: Serializer<T>;
+  pending: T[];
+  sent: number;
+  total: number;
+  failed?: string;
+}
+
+/**
+ * `runs --export`: telemetry handed over in parts and sent in batches as they fill, one request per
+ * signal at a time, so memory holds a batch and not the export (issue 24: 1 M records had peaked
+ * at 1.94 GB). The bounds of each request are sendAll's; a signal whose request fails sends no more.
+ */
+export class TelemetryStream {
+  private readonly streams: { spans?: SignalStream<ReadableSpan>; logs?: SignalStream<ReadableLogRecord> } = {};
+  private readonly resource: Resource;
+  private readonly scope: { name: string; version: string };
+  private readonly limits: SendLimits;
+
+  constructor(config: OtlpExportConfig, opts: SendOptions, totals: { spans: number; logs: number }) {
+    this.resource = resourceFromAttributes(config.resource);
+    this.scope = { name: 'hookctl', version: opts.version };
+    this.limits = {
+      deadline: Date.now() + opts.budgetMs,
+      requestTimeoutMs: opts.requestTimeoutMs ?? Infinity,
+      userAgent: `hookctl/${opts.version}`,
+    };
+    if (config.traces !== undefined && totals.spans > 0) {
+      const serializer = config.traces.protocol === 'http/json' ? JsonTraceSerializer : ProtobufTraceSerializer;
+      this.streams.spans = {
+        what: ['span', 'spans'],
+        signal: config.traces,
+        serializer,
+        pending: [],
+        sent: 0,
+        total: totals.spans,
+      };
+    }
+    if (config.logs !== undefined && totals.logs > 0) {
+      const serializer = config.logs.protocol === 'http/json' ? JsonLogsSerializer : ProtobufLogsSerializer;
+      this.streams.logs = {
+        what: ['log record', 'log records'],
+        signal: config.logs,
+        serializer,
+        pending: [],
+        sent: 0,
+        total: totals.logs,
+      };
+    }
+  }
+
+  /** Queues `telemetry`; sends the full batches. */
+  async add(telemetry: Telemetry): Promise<void> {
+    const { spans, logs } = this.streams;
+    if (spans !== undefined && spans.failed === undefined)
+      for (const s of telemetry.spans) spans.pending.push(readableSpan(s, this.resource, this.scope));
+    if (logs !== undefined && logs.failed === undefined)
+      for (const l of telemetry.logs) logs.pending.push(readableLog(l, this.resource, this.scope));
+    await Promise.all([this.flush(spans, false), this.flush(logs, false)]);
+  }
+
+  /** Sends what is left; the warnings (empty when everything arrived). */
+  async finish(): Promise<string[]> {
+    const { spans, logs } = this.streams;
+    await Promise.all([this.flush(spans, true), this.flush(logs, true)]);
+    const warnings: string[] = [];
+    for (const st of [spans, logs]) {
+      if (st?.failed === undefined) continue;
+      const left = st.total - st.sent;
+      warnings.push(
+        `OpenTelemetry export to ${st.signal.url} failed (${st.failed}): ${left} of ${st.total} ${st.what[st.total === 1 ? 0 : 1]} not sent; the ledger has every run`,
+      );
+    }
+    return warnings;
+  }
+
+  private async flush<T>(st: SignalStream<T> | undefined, all: boolean): Promise<void> {
+    if (st === undefined) return;
+    while (st.failed === undefined && (st.pending.length >= BATCH_SIZE || (all && st.pending.length > 0))) {
+      const batch = st.pending.splice(0, BATCH_SIZE);
+      try {
+        const body = st.serializer.serializeRequest(batch);
+        if (body === undefined) throw new Error('the batch could not be encoded');
+        await deliver(st.signal, body, this.limits);
+        st.sent += batch.length;
+      } catch (err) {
+        st.failed = (err instanceof Error ? err.message.split('\n')[0] : String(err)) || 'no response';
+      }
+    }
+    if (st.failed !== undefined) st.pending = [];
+  }
+}
+
 interface SendLimits {
   deadline: number;
   requestTimeoutMs: number;

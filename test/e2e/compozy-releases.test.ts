@@ -77,7 +77,8 @@ describe('selecting a CompozyOS release', { timeout: 120_000 }, () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toBe(`hookctl: unknown CompozyOS version "v9"; ${known}\n`);
     }
-    const viaEnv = await runCli(['hooks', 'list', '-o', 'json'], {
+    // The variable alone stops the commands that read compozy's catalog (issue 24: not the others).
+    const viaEnv = await runCli(['hooks', 'events', '-o', 'json'], {
       env: { ...env, HOOKCTL_COMPOZY_VERSION: 'latest' },
     });
     expect(viaEnv.code).toBe(2);

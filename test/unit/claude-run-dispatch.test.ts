@@ -494,7 +494,17 @@ describe('http handlers', () => {
           res.end();
         } else if (req.url === '/slow') setTimeout(() => res.end(), 3000);
         else if (req.url === '/text') res.end('hello');
-        else {
+        else if (req.url === '/cut') {
+          // A deny, then white space up to past 1 MiB, then more: the whole body is not JSON.
+          const deny = JSON.stringify({
+            hookSpecificOutput: {
+              hookEventName: 'PreToolUse',
+              permissionDecision: 'deny',
+              permissionDecisionReason: 'cut',
+            },
+          });
+          res.end(deny + ' '.repeat(1024 * 1024) + 'not json');
+        } else {
           res.statusCode = 500;
           res.end('boom');
         }
@@ -563,6 +573,13 @@ describe('http handlers', () => {
     expect(await run('/text')).toMatchObject({
       outcome: 'failed',
       error: 'http status 200: the body is not a JSON object',
+    });
+    const cut = await dispatchClaude(request('PreToolUse', [{ handler: { type: 'http', url: `${base}/cut` } }]));
+    expect(cut.verdict).toBe('pass');
+    expect(cut.runs[0]).toMatchObject({
+      outcome: 'failed',
+      decision: null,
+      error: 'http status 200: the body is larger than 1048576 bytes',
     });
     expect(await run('/slow', 0.3)).toMatchObject({
       outcome: 'failed',

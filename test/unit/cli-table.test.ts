@@ -67,7 +67,8 @@ describe('renderTable', () => {
         plain,
       ),
     ).toBe('A      B\none    x\ntwo\nthree\ny      z');
-    expect(renderTable(['A', 'B'], [['x\r\ny', 'z']], plain)).toBe('A  B\nx\r  z\ny');
+    // A CRLF is a line break; a lone control character is shown, never written raw (issue 24).
+    expect(renderTable(['A', 'B'], [['x\r\ny', 'z']], plain)).toBe('A  B\nx  z\ny');
   });
 
   it('takes as many columns as the longest row', () => {
@@ -102,7 +103,7 @@ describe('renderTable', () => {
         plain,
       ),
     ).toBe('Name      X\n日本語    ok\nemoji 🎉  ok\ne\u0301         ok');
-    expect(renderTable(['A', 'B'], [['a\tb', 'c']], plain)).toBe('A   B\na\tb  c');
+    expect(renderTable(['A', 'B'], [['a\tb', 'c']], plain)).toBe('A         B\na\\u0009b  c');
     expect(
       renderTable(
         ['A', 'B'],

@@ -64,6 +64,30 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(dir)).toEqual(['config.toml']);
   });
 
+  it('an in-place write between the last check and the rename is put back, and the change refused', async () => {
+    writeFileSync(file, 'read\n');
+    const hash = await fileHash(file);
+    const err = await writeFileAtomic(file, 'mine\n', {
+      expectedHash: hash,
+      inGap: () => writeFileSync(file, 'newer, in place\n'),
+    }).catch((e: unknown) => e);
+    expect((err as HookctlError).code).toBe('hook_config_changed');
+    expect(readFileSync(file, 'utf8')).toBe('newer, in place\n');
+    expect(readdirSync(dir)).toEqual(['config.toml']);
+  });
+
+  it('a missing file is created only if it is still missing at the rename (a link, not a check)', async () => {
+    await expect(
+      writeFileAtomic(file, 'mine\n', { expectedHash: null, beforeRename: () => writeFileSync(file, 'theirs\n') }),
+    ).rejects.toMatchObject({ code: 'hook_config_changed' });
+    expect(readFileSync(file, 'utf8')).toBe('theirs\n');
+    expect(readdirSync(dir)).toEqual(['config.toml']);
+    rmSync(file);
+    await writeFileAtomic(file, 'mine\n', { expectedHash: null });
+    expect(readFileSync(file, 'utf8')).toBe('mine\n');
+    expect(readdirSync(dir)).toEqual(['config.toml']);
+  });
+
   it('expects a missing file to still be missing (null hash)', async () => {
     expect(await fileHash(file)).toBeNull();
     writeFileSync(file, 'someone else created it\n');

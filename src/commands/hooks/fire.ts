@@ -2,6 +2,7 @@ import { Args, HookctlCommand } from '../../cli/base-command.js';
 import { fireFlags } from '../../cli/fire-flags.js';
 import { readPayloadText } from '../../cli/payload-input.js';
 import { writeErr, writeOut } from '../../cli/output.js';
+import { safeText } from '../../cli/safe-text.js';
 import { fire, fireExitCode, planFire, type FireRequest } from '../../app/fire.js';
 import {
   renderDryRun,
@@ -54,8 +55,8 @@ An event both cosh and claude know (PreToolUse, Stop, …) fires the dialect tha
       if (format === 'jsonl') return this.printJsonl(plan.plan);
       return this.print(await renderDryRun(plan, this.colour(flags)));
     }
-    if (flags['skip-invalid']) req.onSkippedInvalid = (d) => writeErr(renderSkippedInvalid(d));
-    if (flags.verbose) req.onHookOutput = (hook, exec) => writeErr(renderHookOutput(hook, exec));
+    if (flags['skip-invalid']) req.onSkippedInvalid = (d) => writeErr(safeText(renderSkippedInvalid(d)));
+    if (flags.verbose) req.onHookOutput = (hook, exec) => writeErr(safeText(renderHookOutput(hook, exec)));
     if (format === 'jsonl' && !flags['payload-only']) {
       req.onRecord = (r) => writeOut(JSON.stringify(r) + '\n');
       req.onNotification = (n) => writeOut(JSON.stringify(n) + '\n');

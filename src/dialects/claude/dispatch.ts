@@ -1,14 +1,15 @@
 // A claude fire (claude.md §5–§6): every selected handler starts at once, sync and async alike;
 // each answer is read (§5.4), recorded as its hook ends, and the answers are combined (§5.6)
 // once all have finished. Handlers hookctl cannot run are recorded skipped (§5.8).
-import { statSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { rmSync, statSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DispatchRequest, DispatchResult, PlanRequest } from '../types.js';
 import { ExitCode, HookctlError } from '../../errors.js';
 import { monotonicMs } from '../../exec/clock.js';
 import { formatExecFailure } from '../../exec/failure.js';
+import { cleanUpOnSignal } from '../../exec/signal-cleanup.js';
 import type { ExecResult } from '../../exec/types.js';
 import { depthExceededError } from '../../exec/depth.js';
 import { readAllRecords } from '../../ledger/reader.js';
@@ -18,6 +19,7 @@ import { readAnswer, secondsText, type HandlerRun, type HookAnswer } from './ans
 import type { ClaudeEventData } from './catalog-types.js';
 import { claudeEvent, defaultTimeoutS } from './catalog.js';
 import { combineAnswers, verdictExitCode, type Combined } from './combine.js';
+import { EnvExports, ENV_EXPORTS_LIMIT_BYTES, ENV_EXPORTS_MAX_LINES, readEnvFile } from './env-file.js';
 import { claudeHookEnv, substitutePlaceholders } from './hook-env.js';
 import { claudeLocations, sessionsDirOf } from './locations.js';
 import { allowedHeaderVars, expandHeaderValue, httpRun, postJson } from './http.js';
@@ -166,6 +168,9 @@ export async function dispatchClaude(req: DispatchRequest): Promise<ClaudeDispat
     event.env_file && selected.some((s) => s.info.runnable)
       ? await mkdtemp(join(tmpdir(), 'hookctl-claude-env-'))
       : undefined;
+  // Stopped by a signal, the process runs no `finally`: the folder goes then too.
+  const stopCleanUp =
+    envDir !== undefined ? cleanUpOnSignal(() => rmSync(envDir, { recursive: true, force: true })) : undefined;
   const stdin = `${JSON.stringify(payload)}\n`;
   const cwd = hookCwd(payload, req.loc.workspace);
 
@@ -268,6 +273,7 @@ export async function dispatchClaude(req: DispatchRequest): Promise<ClaudeDispat
     );
     return await assemble(req, event, payload, warnings, finished);
   } finally {
+    stopCleanUp?.();
     if (envDir !== undefined) await rm(envDir, { recursive: true, force: true });
   }
 }
@@ -322,13 +328,20 @@ async function assemble(
     }
   }
 
-  const envExports: { hook: string; line: string }[] = [];
+  const exports = new EnvExports();
   for (const f of finished) {
     if (f.envFile === undefined) continue;
-    const text = await readFile(f.envFile, 'utf8').catch(() => '');
-    for (const line of text.split(/\r?\n/))
-      if (line.trim() !== '') envExports.push({ hook: f.sel.decl.name ?? '', line });
+    const hook = f.sel.decl.name ?? '';
+    const read = await readEnvFile(f.envFile);
+    if (read.problem !== undefined) warnings.push(`${hook}: CLAUDE_ENV_FILE: ${read.problem}`);
+    for (const line of read.lines) exports.add(hook, line);
   }
+  if (exports.dropped > 0) {
+    warnings.push(
+      `env_exports: ${exports.dropped} more line${exports.dropped === 1 ? '' : 's'} not reported (at most ${ENV_EXPORTS_MAX_LINES} lines and ${ENV_EXPORTS_LIMIT_BYTES} bytes per dispatch)`,
+    );
+  }
+  const envExports = exports.entries;
 
   const unevaluated = finished
     .filter((f) => !f.sel.info.runnable)

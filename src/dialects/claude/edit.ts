@@ -428,7 +428,7 @@ async function readTarget(file: string): Promise<TargetText> {
       ExitCode.no,
     );
   }
-  const decoded = decodeSourceBytes(bytes, file);
+  const decoded = decodeSourceBytes(bytes, file, undefined, { json: true });
   if (decoded.kind !== 'text') {
     const d = decoded.kind === 'bad' ? [decoded.diagnostic] : [];
     throw validationFailed(d);

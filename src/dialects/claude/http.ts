@@ -86,6 +86,12 @@ export async function postJson(call: HttpCall): Promise<HttpResult> {
           chunks.push(piece);
           kept += piece.length;
         }
+        if (truncated) {
+          // Past the bound the answer is an error whatever follows: stop reading, free the socket.
+          finish({ kind: 'response', status: res.statusCode ?? 0, body: '', truncated: true });
+          res.destroy();
+          req.destroy();
+        }
       });
       res.on('end', () =>
         finish({
@@ -108,6 +114,13 @@ export function httpRun(result: HttpResult, timeoutS: number): HandlerRun {
   if (result.kind === 'timed_out') return { kind: 'timed_out', timeoutS };
   if (result.kind === 'failed') return { kind: 'failed', message: result.message };
   if (result.status < 200 || result.status > 299) return { kind: 'failed', message: `http status ${result.status}` };
+  // A cut body is not the answer the server gave: parsing its first part could find a decision
+  // the whole body does not hold (a non-blocking error, as a body that is not JSON).
+  if (result.truncated)
+    return {
+      kind: 'failed',
+      message: `http status ${result.status}: the body is larger than ${HTTP_BODY_LIMIT_BYTES} bytes`,
+    };
   const text = result.body.trim();
   if (text === '') return { kind: 'exited', code: 0, stdout: '', stderr: '' };
   try {

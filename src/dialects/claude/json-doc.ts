@@ -27,7 +27,7 @@ export interface JsonDoc {
 export type JsonRead = { kind: 'missing' } | { kind: 'bad'; diagnostic: Diagnostic } | { kind: 'json'; doc: JsonDoc };
 
 export async function readJsonFile(file: string, source?: ClaudeSource): Promise<JsonRead> {
-  const read = await readSourceFile(file);
+  const read = await readSourceFile(file, undefined, { json: true });
   if (read.kind === 'missing') return read;
   if (read.kind === 'bad') {
     if (source !== undefined) read.diagnostic.source = source;

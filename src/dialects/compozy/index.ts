@@ -8,8 +8,8 @@ import { compozyGlobalConfig, compozySessionsDir, compozyWorkspaceConfig, type L
 import type { Dialect, DispatchResult, EventRow } from '../types.js';
 import { loadCompozyCatalog } from './catalog.js';
 import { compozyEvent, compozyEventRow, compozyEvents, REMOVED_LEGACY_EVENTS } from './events.js';
-import { configureCompozyRelease, selectedCompozyRelease } from './release-selection.js';
-import { COMPOZY_VERSION_ENV, eventInRelease } from './releases.js';
+import { compozyReleaseUnreadable, configureCompozyRelease, selectedCompozyRelease } from './release-selection.js';
+import { COMPOZY_VERSION_ENV, eventInRelease, selectCompozyRelease } from './releases.js';
 import type { CompozySource } from './model.js';
 
 const SOURCES: readonly CompozySource[] = ['native', 'config', 'extension', 'agent_definition', 'skill'];
@@ -31,8 +31,8 @@ export const compozy: Dialect = {
       description: `CompozyOS release whose event catalog applies (default: the newest; also ${COMPOZY_VERSION_ENV}).`,
     },
   ],
-  configure(env) {
-    configureCompozyRelease(env);
+  configure(env, typed) {
+    configureCompozyRelease(env, typed?.has(COMPOZY_VERSION_ENV) === true);
   },
   catalogVersion() {
     const r = selectedCompozyRelease();
@@ -50,7 +50,12 @@ export const compozy: Dialect = {
     if (rows === undefined) rowsByRelease.set(label, (rows = compozyEvents().map(compozyEventRow)));
     return rows;
   },
-  hasEvent: (event) => compozyEvent(event) !== undefined,
+  // With a bad release variable, an event no release has ever had is simply not compozy's: looking
+  // up a claude or cosh event must not stop on compozy's setting (issue 24).
+  hasEvent: (event) =>
+    compozyReleaseUnreadable() && eventInRelease(event, selectCompozyRelease(undefined, {})).kind === 'unknown'
+      ? false
+      : compozyEvent(event) !== undefined,
   removedEventHint(event) {
     const replacement = REMOVED_LEGACY_EVENTS[event];
     if (replacement) return `hook event "${event}" was removed; use "${replacement}"`;

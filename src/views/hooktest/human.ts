@@ -1,6 +1,7 @@
 // `hooks test` for a terminal (SPEC §8): per file a heading, one line per case (✓/✗, name, the
 // dialect that fired it, duration), under a failed case each unmet expectation with expected and actual (a payload's
 // differences one path a line), then the summary line `N passed, N failed`.
+import { safeText } from '../../cli/safe-text.js';
 import type { Colour } from '../../cli/colour.js';
 import { show } from '../../hooktest/expect.js';
 import type { CaseReport, TestRunReport, Unmet } from '../../hooktest/model.js';
@@ -49,7 +50,8 @@ export function caseLines(c: CaseReport, colour: Colour): string[] {
   const dry = c.dryRun ? colour.paint('dim', ' (dry run)') : '';
   // The dialect first: an event two dialects know (PreToolUse) shows which one answered.
   const dialect = c.dialect === undefined ? '' : `${c.dialect} · `;
-  const lines = [`  ${mark} ${c.name}${dry}  ${colour.paint('dim', `${dialect}${c.duration_ms} ms`)}`];
+  // The name on one line: a line break in it could start a workflow command under --format github.
+  const lines = [`  ${mark} ${safeText(c.name, false)}${dry}  ${colour.paint('dim', `${dialect}${c.duration_ms} ms`)}`];
   if (c.error !== undefined) {
     lines.push(`      ${colour.paint('error', 'error')}: ${c.error}`);
     for (const d of c.errorDetails ?? []) lines.push(`        ${d}`);
