@@ -421,7 +421,10 @@ async function runHttp(
 /** Names of `once` hooks that already ran (not skipped) in this session (§5.9). */
 async function onceRuns(req: DispatchRequest, selected: HandlerSelection[]): Promise<Set<string>> {
   const once = selected.filter(
-    (s) => s.info.once && (s.decl.source as string) === 'claude_skill' && s.decl.name !== null,
+    (s) =>
+      s.info.once &&
+      ((s.decl.source as string) === 'claude_skill' || (s.decl.source as string) === 'claude_command') &&
+      s.decl.name !== null,
   );
   if (once.length === 0) return new Set();
   const file = join(claudeSessionsDir(req), req.sessionId, 'hook-runs.jsonl');

@@ -1,6 +1,6 @@
 // Skill and subagent front matter (claude.md §1): `hooks:` in SKILL.md and in agents/*.md, the
 // same three levels in YAML. Only `hooks` and `name` are checked; the rest belongs to Claude.
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
 import { parseFrontMatter, splitFrontMatter, unterminatedFrontMatter } from '../../declarations/frontmatter.js';
@@ -23,9 +23,11 @@ export interface FrontMatterHooks {
 
 export interface FrontMatterOptions {
   source: ClaudeSource;
-  kind: 'skill' | 'agent';
+  kind: 'skill' | 'command' | 'agent';
   /** The name when the front matter gives none. */
   fallbackName: string;
+  /** The name is always fallbackName: Claude Code ignores `name` in a command file. */
+  fixedName?: boolean;
   /** Turns the name into the origin: `skill/project/<name>`, `agent/user/<name>`, … */
   originOf: (name: string) => string;
   plugin?: ClaudePluginRef;
@@ -58,7 +60,7 @@ export function parseFrontMatterText(text: string, file: string, opts: FrontMatt
   // (a project skill shadows a user one by name).
   if (!split.block.text.includes('hooks')) {
     const name = /^name:[ \t]*(["']?)(.+?)\1[ \t]*$/m.exec(split.block.text)?.[2]?.trim();
-    if (name) result.name = name;
+    if (name && !opts.fixedName) result.name = name;
     return result;
   }
   const fm = parseFrontMatter(split.block, file);
@@ -82,7 +84,7 @@ export function parseFrontMatterText(text: string, file: string, opts: FrontMatt
           },
         ),
       );
-    } else result.name = data.name.trim();
+    } else if (!opts.fixedName) result.name = data.name.trim();
   }
   if (!('hooks' in data) || data.hooks === null) return result;
   result.hasHooks = true;
@@ -131,16 +133,50 @@ export async function skillFiles(dir: string): Promise<{ file: string; folder: s
   }
 }
 
-/** `<dir>/*.md`, by file name. */
-export async function agentFiles(dir: string): Promise<{ file: string; stem: string }[]> {
-  try {
-    const entries = await readdir(dir, { withFileTypes: true });
-    return entries
-      .filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.md') && !e.name.startsWith('.'))
-      .map((e) => e.name)
-      .sort()
-      .map((name) => ({ file: join(dir, name), stem: basename(name, '.md') }));
-  } catch {
-    return [];
-  }
+export interface MarkdownFile {
+  file: string;
+  /** The file name without `.md`. */
+  stem: string;
+  /** The path below the folder, `/`-separated (`team/builder.md`). */
+  rel: string;
 }
+
+/** How deep hookctl descends below `agents/` or `commands/` (a linked folder could loop). */
+const MAX_MARKDOWN_DEPTH = 16;
+
+/**
+ * Every `*.md` at any depth below `dir` (claude.md §1: subagents and slash commands), hidden
+ * files and folders left out, in byte order of the path below `dir`.
+ */
+export async function markdownFilesUnder(dir: string): Promise<MarkdownFile[]> {
+  const out: MarkdownFile[] = [];
+  const walk = async (folder: string, prefix: string, depth: number): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (e.name.startsWith('.')) continue;
+      const path = join(folder, e.name);
+      let isDir = e.isDirectory();
+      let isFile = e.isFile();
+      if (e.isSymbolicLink()) {
+        const s = await stat(path).catch(() => undefined);
+        isDir = s?.isDirectory() ?? false;
+        isFile = s?.isFile() ?? false;
+      }
+      if (isDir && depth < MAX_MARKDOWN_DEPTH) await walk(path, `${prefix}${e.name}/`, depth + 1);
+      else if (isFile && e.name.endsWith('.md'))
+        out.push({ file: path, stem: basename(e.name, '.md'), rel: `${prefix}${e.name}` });
+    }
+  };
+  await walk(dir, '', 0);
+  return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+}
+
+/** Subagent files: `*.md` at any depth under `agents/`. */
+export const agentFiles = markdownFilesUnder;
+/** Slash-command files: `*.md` at any depth under `commands/`. */
+export const commandFiles = markdownFilesUnder;

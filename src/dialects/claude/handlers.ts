@@ -12,7 +12,7 @@ import { ifRuleProblem, isEvaluatedIfRule } from './if-rule.js';
 import { isMatchAll, matcherForm } from './match.js';
 import type { ClaudeHandlerType, ClaudePluginRef, ClaudeSource } from './model.js';
 
-export type HookFileKind = 'settings' | 'plugin' | 'skill' | 'agent';
+export type HookFileKind = 'settings' | 'plugin' | 'skill' | 'command' | 'agent';
 
 export interface HookFileContext {
   file: string;
@@ -395,7 +395,7 @@ function readHandler(handler: unknown, h: HandlerInput): RawHandler | undefined 
       }
     }
   }
-  if ('once' in handler && h.ctx.kind !== 'skill') {
+  if ('once' in handler && h.ctx.kind !== 'skill' && h.ctx.kind !== 'command') {
     warn('claude_once_ignored', '"once" is honoured only in skill front matter; ignored', 'once');
   }
 

@@ -26,6 +26,7 @@ const SOURCES: readonly ClaudeSource[] = [
   'claude_local',
   'claude_plugin',
   'claude_skill',
+  'claude_command',
   'claude_agent',
 ];
 
@@ -131,4 +132,4 @@ function isClaudeChangeRequest(req: { action: string; name?: string; event?: str
 
 /** `<origin>:<Event>:<group>.<handler>` with a claude origin (claude.md §2.2). */
 const CLAUDE_NAME =
-  /^(?:managed|managed\.d\/.+|user|project|local|local\.workspace|plugin\/.+|skill\/.+|agent\/.+):([^:]+):[1-9][0-9]*\.[1-9][0-9]*$/;
+  /^(?:managed|managed\.d\/.+|user|project|local|local\.workspace|plugin\/.+|skill\/.+|command\/.+|agent\/.+):([^:]+):[1-9][0-9]*\.[1-9][0-9]*$/;

@@ -10,7 +10,7 @@ import type { Locations } from '../../paths.js';
 import { displayPath } from '../../display-path.js';
 import { claudeDiagnostic } from './codes.js';
 import { makeDeclaration, type HandlerOrigin } from './declaration.js';
-import { agentFiles, readFrontMatterFile, skillFiles } from './front-matter.js';
+import { agentFiles, commandFiles, readFrontMatterFile, skillFiles } from './front-matter.js';
 import { handlerIdentity, headerEnvDiagnostics, urlAllowed, type RawHandler } from './handlers.js';
 import {
   claudeLocations,
@@ -19,10 +19,12 @@ import {
   managedSettingsFile,
   pluginCacheDir,
   pluginDataDir,
-  projectAgentsDir,
+  projectAgentsDirs,
+  projectCommandsDirs,
   projectSettingsFile,
-  projectSkillsDir,
+  projectSkillsDirs,
   userAgentsDir,
+  userCommandsDir,
   userSettingsFile,
   userSkillsDir,
   type ClaudeLocations,
@@ -31,6 +33,7 @@ import type { ClaudeContext, ClaudePluginRef, ClaudeSource } from './model.js';
 import {
   flagPluginId,
   installedPlugins,
+  pluginCommandFiles,
   readPluginHooks,
   readPluginManifest,
   type PluginCopy,
@@ -87,7 +90,7 @@ interface Entry {
 const q = (s: string): string => JSON.stringify(s);
 
 export async function loadClaudeSources(
-  loc: Pick<Locations, 'workspace'> & Partial<Pick<Locations, 'pluginDirs' | 'stateDir'>>,
+  loc: Pick<Locations, 'workspace'> & Partial<Pick<Locations, 'pluginDirs' | 'stateDir' | 'additionalDirs'>>,
   env: NodeJS.ProcessEnv,
   opts: ClaudeLoadOptions = {},
 ): Promise<ClaudeCatalog> {
@@ -206,6 +209,7 @@ export async function loadClaudeSources(
   }
   const plugins = [...flagCopies, ...installed];
   const pluginSkillEntries: Entry[] = [];
+  const pluginCommandEntries: Entry[] = [];
   for (const copy of plugins) {
     const manifest = manifests.get(copy.root) ?? (await readPluginManifest(copy.root));
     const shadow = copy.fromFlag ? undefined : flagCopies.find((p) => p.id === copy.name);
@@ -269,6 +273,43 @@ export async function loadClaudeSources(
         });
       }
     }
+    // Plugin commands, in plugin order; a plugin skill of the same name beats its command.
+    const pluginSkills = new Set(pluginSkillEntries.filter((e) => e.pluginId === copy.id).map((e) => e.from.skill));
+    for (const { file, stem } of await pluginCommandFiles(copy.root, manifest)) {
+      const fm = readFrontMatterFile(file, {
+        source: 'claude_command',
+        kind: 'command',
+        fallbackName: stem,
+        fixedName: true,
+        originOf: (name) => `command/${copy.id}/${copy.name}:${name}`,
+        plugin: ref,
+      });
+      if (fm.missing) continue;
+      if (active) {
+        diagnostics.push(...fm.diagnostics);
+        if (fm.hasHooks) files.push(file);
+      }
+      const name = `${copy.name}:${fm.name}`;
+      const shadowedBySkill = pluginSkills.has(name) ? `shadowed by skill ${q(name)}` : undefined;
+      for (const raw of fm.handlers) {
+        pluginCommandEntries.push({
+          raw,
+          from: {
+            source: 'claude_command',
+            origin: `command/${copy.id}/${name}`,
+            file,
+            kind: 'command',
+            plugin: ref,
+            skill: name,
+            skillSource: 'plugin',
+          },
+          settings: false,
+          pluginId: copy.id,
+          ...(notEnabled ? { notEnabled } : {}),
+          ...(overridden || shadowedBySkill ? { overridden: overridden ?? shadowedBySkill } : {}),
+        });
+      }
+    }
     if (active) {
       for (const { file, stem } of await agentFiles(join(copy.root, 'agents'))) {
         const fm = readFrontMatterFile(file, {
@@ -294,58 +335,42 @@ export async function loadClaudeSources(
     }
   }
 
-  // ---- skills and agents: project shadows user ----
-  const frontMatterEntries = async (
-    kind: 'skill' | 'agent',
-    scopes: { scope: 'project' | 'user'; dir: string; source: ClaudeSource }[],
-  ): Promise<Entry[]> => {
-    const out: Entry[] = [];
-    const seen = new Map<string, string>();
-    for (const { scope, dir, source } of scopes) {
-      const list =
-        kind === 'skill'
-          ? (await skillFiles(dir)).map((s) => ({ file: s.file, fallback: s.folder }))
-          : (await agentFiles(dir)).map((a) => ({ file: a.file, fallback: a.stem }));
-      for (const { file, fallback } of list) {
-        const fm = readFrontMatterFile(file, {
-          source,
-          kind,
-          fallbackName: fallback,
-          originOf: (name) => `${kind}/${scope}/${name}`,
-        });
-        if (fm.missing) continue;
-        diagnostics.push(...fm.diagnostics);
-        if (fm.hasHooks) files.push(file);
-        const shadow = seen.get(fm.name);
-        if (shadow === undefined) seen.set(fm.name, file);
-        for (const raw of fm.handlers) {
-          out.push({
-            raw,
-            from: {
-              source,
-              origin: `${kind}/${scope}/${fm.name}`,
-              file,
-              kind,
-              ...(kind === 'skill' ? { skill: fm.name, skillSource: scope } : { agent: fm.name }),
-            },
-            settings: false,
-            ...(shadow !== undefined ? { overridden: `shadowed by ${displayPath(shadow)}` } : {}),
-          });
-        }
-      }
-    }
-    return out;
-  };
+  // ---- skills, commands and agents: project folders (nearest first) shadow user ----
+  const projectScopes = (dirs: string[], source: ClaudeSource): FrontMatterScope[] =>
+    dirs.map((dir) => ({ scope: 'project', dir, source }));
+  const skillNames = new Map<string, Map<string, string>>();
   entries.push(
-    ...(await frontMatterEntries('skill', [
-      { scope: 'project', dir: projectSkillsDir(cl), source: 'claude_skill' },
-      { scope: 'user', dir: userSkillsDir(cl), source: 'claude_skill' },
-    ])),
+    ...(await frontMatterEntries(
+      'skill',
+      [
+        ...projectScopes(projectSkillsDirs(cl), 'claude_skill'),
+        { scope: 'user', dir: userSkillsDir(cl), source: 'claude_skill' },
+      ],
+      diagnostics,
+      files,
+      skillNames,
+    )),
     ...pluginSkillEntries,
-    ...(await frontMatterEntries('agent', [
-      { scope: 'project', dir: projectAgentsDir(cl), source: 'claude_agent' },
-      { scope: 'user', dir: userAgentsDir(cl), source: 'claude_agent' },
-    ])),
+    ...(await frontMatterEntries(
+      'command',
+      [
+        ...projectScopes(projectCommandsDirs(cl), 'claude_command'),
+        { scope: 'user', dir: userCommandsDir(cl), source: 'claude_command' },
+      ],
+      diagnostics,
+      files,
+      skillNames,
+    )),
+    ...pluginCommandEntries,
+    ...(await frontMatterEntries(
+      'agent',
+      [
+        ...projectScopes(projectAgentsDirs(cl), 'claude_agent'),
+        { scope: 'user', dir: userAgentsDir(cl), source: 'claude_agent' },
+      ],
+      diagnostics,
+      files,
+    )),
   );
 
   // ---- gates (§2.4, first row wins, overridden last) ----
@@ -458,6 +483,102 @@ export async function loadClaudeSources(
     ...(sessionEndMaxTimeoutS !== undefined ? { sessionEndMaxTimeoutS } : {}),
   };
   return { declarations: numberActive(declarations), diagnostics, files, context };
+}
+
+interface FrontMatterScope {
+  scope: 'project' | 'user';
+  dir: string;
+  source: ClaudeSource;
+}
+
+/**
+ * The hooks of every skill, command or agent of the scopes, nearest first (claude.md §1): the
+ * first definition of a name stays and the later ones are `overridden`, shadowed by the first. A
+ * command is also shadowed by a skill of the same name and scope (`skillNames`, filled by the
+ * skills' call). Two agents of one `agents/` tree with the same name: the first path (byte order)
+ * stays, and validate warns. An agent name with `:` does not load (2.1.218).
+ */
+async function frontMatterEntries(
+  kind: 'skill' | 'command' | 'agent',
+  scopes: FrontMatterScope[],
+  diagnostics: Diagnostic[],
+  files: string[],
+  skillNames?: Map<string, Map<string, string>>,
+): Promise<Entry[]> {
+  const out: Entry[] = [];
+  const seen = new Map<string, string>();
+  for (const { scope, dir, source } of scopes) {
+    const list =
+      kind === 'skill'
+        ? (await skillFiles(dir)).map((s) => ({ file: s.file, fallback: s.folder }))
+        : (await (kind === 'command' ? commandFiles(dir) : agentFiles(dir))).map((a) => ({
+            file: a.file,
+            fallback: a.stem,
+          }));
+    const inThisTree = new Map<string, string>();
+    for (const { file, fallback } of list) {
+      const fm = readFrontMatterFile(file, {
+        source,
+        kind,
+        fallbackName: fallback,
+        ...(kind === 'command' ? { fixedName: true } : {}),
+        originOf: (name) => `${kind}/${scope}/${name}`,
+      });
+      if (fm.missing) continue;
+      diagnostics.push(...fm.diagnostics);
+      if (fm.hasHooks) files.push(file);
+      if (kind === 'agent') {
+        if (fm.name.includes(':')) {
+          diagnostics.push(
+            claudeDiagnostic(
+              'error',
+              'claude_agent_name_invalid',
+              `agent name ${q(fm.name)} contains ":"; Claude Code does not load this file`,
+              file,
+              { line: 1 },
+              { source },
+            ),
+          );
+          continue;
+        }
+        const twin = inThisTree.get(fm.name);
+        if (twin !== undefined) {
+          diagnostics.push(
+            claudeDiagnostic(
+              'warning',
+              'claude_duplicate_agent_name',
+              `agent ${q(fm.name)} is defined in ${displayPath(twin)} and ${displayPath(file)}; Claude Code loads only one of them`,
+              file,
+              { line: 1 },
+              { source },
+            ),
+          );
+        } else inThisTree.set(fm.name, file);
+      }
+      if (kind === 'skill') {
+        const names = skillNames?.get(scope) ?? new Map<string, string>();
+        if (!names.has(fm.name)) names.set(fm.name, file);
+        skillNames?.set(scope, names);
+      }
+      const shadow = seen.get(fm.name) ?? (kind === 'command' ? skillNames?.get(scope)?.get(fm.name) : undefined);
+      if (!seen.has(fm.name)) seen.set(fm.name, file);
+      for (const raw of fm.handlers) {
+        out.push({
+          raw,
+          from: {
+            source,
+            origin: `${kind}/${scope}/${fm.name}`,
+            file,
+            kind,
+            ...(kind === 'agent' ? { agent: fm.name } : { skill: fm.name, skillSource: scope }),
+          },
+          settings: false,
+          ...(shadow !== undefined ? { overridden: `shadowed by ${displayPath(shadow)}` } : {}),
+        });
+      }
+    }
+  }
+  return out;
 }
 
 function numberActive(decls: Declaration[]): OrderedDeclaration[] {

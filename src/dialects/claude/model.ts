@@ -11,6 +11,7 @@ export type ClaudeSource =
   | 'claude_local'
   | 'claude_plugin'
   | 'claude_skill'
+  | 'claude_command'
   | 'claude_agent';
 
 export interface ClaudePluginRef {

@@ -2,13 +2,14 @@
 // semver version of each), --plugin-dir roots, and each plugin's hook files — hooks/hooks.json
 // always, plus what .claude-plugin/plugin.json "hooks" adds (paths inside the root, or an inline
 // object). If any hook file of a plugin has an error, none of its hooks load.
-import { readdir, realpath } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
 import { isError } from '../../declarations/diagnostics.js';
 import { isInside } from '../../declarations/path-inside.js';
 import type { Locator, PathSeg } from '../../declarations/source-file.js';
 import { claudeDiagnostic } from './codes.js';
+import { markdownFilesUnder, type MarkdownFile } from './front-matter.js';
 import { isPlainObject, readEventMap, type HookFileContext, type RawHandler } from './handlers.js';
 import { readJsonFile, type JsonDoc, type JsonRead } from './json-doc.js';
 import type { ClaudePluginRef } from './model.js';
@@ -276,4 +277,30 @@ function readHookMap(map: Record<string, unknown>, ctx: HookFileContext, out: Pl
   const result = readEventMap(map, ctx);
   out.diagnostics.push(...result.diagnostics);
   for (const raw of result.handlers) out.handlers.push({ raw, ctx });
+}
+
+/**
+ * A plugin's slash-command files (claude.md §1, 2.1.0): every `*.md` at any depth under
+ * `commands/`, or, instead of that folder, the `.md` files and folders its manifest `"commands"`
+ * names (a path or a list of paths inside the root; others are left out).
+ */
+export async function pluginCommandFiles(root: string, manifest: PluginManifest): Promise<MarkdownFile[]> {
+  const named = manifest.data?.commands;
+  const paths =
+    typeof named === 'string'
+      ? [named]
+      : Array.isArray(named)
+        ? named.filter((p): p is string => typeof p === 'string')
+        : undefined;
+  if (paths === undefined) return markdownFilesUnder(join(root, 'commands'));
+  const out: MarkdownFile[] = [];
+  for (const p of paths) {
+    const path = resolve(root, p);
+    if (!isInside(root, path)) continue;
+    const s = await stat(path).catch(() => undefined);
+    if (s?.isDirectory()) out.push(...(await markdownFilesUnder(path)));
+    else if (s?.isFile() && path.endsWith('.md'))
+      out.push({ file: path, stem: basename(path, '.md'), rel: relative(root, path) });
+  }
+  return out;
 }

@@ -37,7 +37,7 @@ function inactiveWhy(
   agentType: unknown,
 ): string | undefined {
   const source: string = decl.source;
-  if (source === 'claude_skill' && info.skill !== undefined) {
+  if ((source === 'claude_skill' || source === 'claude_command') && info.skill !== undefined) {
     const skills = sel.skills ?? [];
     if (!skills.includes('*') && !skills.includes(info.skill))
       return `skill "${info.skill}" is not selected (--skill ${info.skill})`;

@@ -1,6 +1,7 @@
 // `hooks validate FILE` for claude files (claude.md §7): the kind comes from the file's name and
 // place — settings.json, settings.local.json, managed-settings.json, managed-settings.d/*.json,
-// hooks.json, .claude-plugin/plugin.json, a SKILL.md with top-level `hooks`, a *.md under agents/.
+// hooks.json, .claude-plugin/plugin.json, a SKILL.md with top-level `hooks`, a *.md at any depth
+// under agents/ or commands/.
 // A file is checked on its own: the gates and lists of other files are not applied.
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
@@ -15,7 +16,22 @@ import type { ClaudePluginRef } from './model.js';
 import { flagPluginId, hookFileOf, pluginManifestOf, readPluginHooks } from './plugins.js';
 import { parseSettingsText, type SettingsFile } from './settings.js';
 
-export type ClaudeFileKind = 'managed' | 'settings' | 'local' | 'hooks' | 'manifest' | 'skill' | 'agent';
+export type ClaudeFileKind = 'managed' | 'settings' | 'local' | 'hooks' | 'manifest' | 'skill' | 'command' | 'agent';
+
+/**
+ * The `agents/` or `commands/` folder a `*.md` is in (claude.md §7): its parent folder, or, at any
+ * depth, one in a `.claude` folder or a plugin root (other tools keep `agents/<name>/AGENT.md`).
+ */
+function markdownTreeOf(file: string): { kind: 'agent' | 'command'; dir: string } | undefined {
+  for (let dir = dirname(file); dirname(dir) !== dir; dir = dirname(dir)) {
+    const name = basename(dir);
+    if (name !== 'agents' && name !== 'commands') continue;
+    const owner = dirname(dir);
+    const claudeTree = basename(owner) === '.claude' || existsSync(join(owner, '.claude-plugin'));
+    if (dir === dirname(file) || claudeTree) return { kind: name === 'agents' ? 'agent' : 'command', dir };
+  }
+  return undefined;
+}
 
 const inside = (dir: string, file: string) => {
   const rel = relative(dir, file);
@@ -37,7 +53,7 @@ export function claudeFileKind(file: string, text: string): ClaudeFileKind | und
     return /^\s*\{\s*"(?:description|hooks)"/.test(text) ? 'hooks' : undefined;
   }
   if (name === 'SKILL.md') return /^hooks\s*:/m.test(frontMatterOf(text)) ? 'skill' : undefined;
-  if (name.endsWith('.md') && parent === 'agents') return 'agent';
+  if (name.endsWith('.md')) return markdownTreeOf(file)?.kind;
   return undefined;
 }
 
@@ -104,19 +120,21 @@ export async function validateClaudeFile(
       return hooks.diagnostics.filter((d) => d.file === file);
     }
     case 'skill':
+    case 'command':
     case 'agent': {
       const folderName = kind === 'skill' ? basename(dirname(file)) : basename(file, '.md');
-      const skillsOrAgentsDir = dirname(kind === 'skill' ? dirname(file) : file);
+      const skillsOrAgentsDir = kind === 'skill' ? dirname(dirname(file)) : markdownTreeOf(file)!.dir;
       const ownerRoot = dirname(skillsOrAgentsDir);
       const plugin = existsSync(join(ownerRoot, '.claude-plugin')) ? pluginOf(ownerRoot, cl) : undefined;
       const scope = plugin ? plugin.id : inside(cl.configDir, file) ? 'user' : 'project';
       const pluginName = plugin ? plugin.id.split('@')[0]! : '';
       const fm = parseFrontMatterText(text, file, {
-        source: kind === 'skill' ? 'claude_skill' : 'claude_agent',
+        source: `claude_${kind}`,
         kind,
         fallbackName: folderName,
-        originOf: (name) => `${kind}/${scope}/${plugin && kind === 'skill' ? `${pluginName}:` : ''}${name}`,
-        ...(plugin && kind === 'skill' ? { plugin } : {}),
+        ...(kind === 'command' ? { fixedName: true } : {}),
+        originOf: (name) => `${kind}/${scope}/${plugin && kind !== 'agent' ? `${pluginName}:` : ''}${name}`,
+        ...(plugin && kind !== 'agent' ? { plugin } : {}),
         ...(plugin && kind === 'agent' ? { detectOnly: true } : {}),
       });
       if (plugin && kind === 'agent' && fm.hasHooks) {
@@ -133,7 +151,19 @@ export async function validateClaudeFile(
         ];
       }
       const out = [...fm.diagnostics];
-      for (const raw of fm.handlers) out.push(...headerEnvDiagnostics(raw, file, 'claude_skill', undefined));
+      if (kind === 'agent' && !plugin && fm.name.includes(':')) {
+        out.push(
+          claudeDiagnostic(
+            'error',
+            'claude_agent_name_invalid',
+            `agent name ${JSON.stringify(fm.name)} contains ":"; Claude Code does not load this file`,
+            file,
+            { line: 1 },
+            { source: 'claude_agent' },
+          ),
+        );
+      }
+      for (const raw of fm.handlers) out.push(...headerEnvDiagnostics(raw, file, `claude_${kind}`, undefined));
       return out;
     }
   }
