@@ -68,3 +68,27 @@ describe('subagents and slash commands where Claude Code reads them (§1)', () =
     expect(codes).toEqual(expect.arrayContaining(['claude_duplicate_agent_name', 'claude_agent_name_invalid']));
   });
 });
+
+describe('front matter read in two passes (§2.1.1)', () => {
+  it('a plugin skill with an unquoted argument-hint loads its hooks: fire runs them, validate warns once', async () => {
+    const sb = sandbox();
+    const plugin = join(sb.root, 'plug');
+    const mark = join(sb.out, 'skill-ran');
+    put(join(plugin, '.claude-plugin/plugin.json'), JSON.stringify({ name: 'rh' }));
+    put(join(plugin, 'hooks/hooks.json'), JSON.stringify({ hooks: {} }));
+    put(
+      join(plugin, 'skills/impl/SKILL.md'),
+      fm('PreToolUse', `touch ${mark}`, 'description: d\nargument-hint: [issue] [--plan-doc path]\n'),
+    );
+    const v = await sb.cli(['hooks', 'validate', '--dialect', 'claude', '--plugin-dir', plugin, '-o', 'json']);
+    expect(v.code, v.stdout).toBe(0);
+    expect((JSON.parse(v.stdout) as { diagnostics: { code: string; line: number }[] }).diagnostics).toEqual([
+      expect.objectContaining({ code: 'claude_frontmatter_requoted', line: 3 }),
+    ]);
+    const payload = { session_id: 's', tool_name: 'Bash', tool_input: { command: 'ls' } };
+    const r = await sb.fire('PreToolUse', payload, '--plugin-dir', plugin, '--skill', 'rh:impl');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json.runs.map((x) => x.hook_name)).toEqual(['skill/rh/rh:impl:PreToolUse:1.1']);
+    expect(existsSync(mark)).toBe(true);
+  });
+});

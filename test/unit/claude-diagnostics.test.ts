@@ -263,7 +263,7 @@ describe('front matter', () => {
     });
 
   it('yaml errors, positions and names', () => {
-    expect(skill('name: [\nhooks: x\n').diagnostics.map((d) => d.code)).toEqual(['yaml_parse_error']);
+    expect(skill('name: [\nhooks: [\n').diagnostics.map((d) => d.code)).toEqual(['yaml_parse_error']);
     const r = skill(
       'name: deploy\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          timeout: -2\n          command: x\n',
     );

@@ -3,7 +3,14 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
-import { parseFrontMatter, splitFrontMatter, unterminatedFrontMatter } from '../../declarations/frontmatter.js';
+import {
+  parseFrontMatter,
+  splitFrontMatter,
+  unterminatedFrontMatter,
+  type FrontMatterBlock,
+  type ParsedFrontMatter,
+} from '../../declarations/frontmatter.js';
+import { requoteFrontMatter } from './front-matter-requote.js';
 import { readSourceFileSync, type Locator } from '../../declarations/source-file.js';
 import { claudeDiagnostic } from './codes.js';
 import { isPlainObject, readEventMap, type HookFileContext, type RawHandler } from './handlers.js';
@@ -63,7 +70,7 @@ export function parseFrontMatterText(text: string, file: string, opts: FrontMatt
     if (name && !opts.fixedName) result.name = name;
     return result;
   }
-  const fm = parseFrontMatter(split.block, file);
+  const fm = readTwoPasses(split.block, file, opts.source);
   for (const d of fm.diagnostics) d.source = opts.source;
   result.diagnostics.push(...fm.diagnostics);
   const data = fm.data;
@@ -117,6 +124,44 @@ export function parseFrontMatterText(text: string, file: string, opts: FrontMatt
   result.handlers = map.handlers;
   result.diagnostics.push(...map.diagnostics);
   return result;
+}
+
+/**
+ * Claude Code's two passes (claude.md §2.1.1): strict YAML, then, when that fails, again after
+ * quoting the plain values that hold YAML-special characters. A second pass that works is the
+ * front matter, with one warning `claude_frontmatter_requoted` at the first rewritten line; when
+ * it turned `hooks:` itself into a string, none of the hooks load (`yaml_parse_error` there).
+ * When both fail, the first pass's diagnostics stand.
+ */
+function readTwoPasses(block: FrontMatterBlock, file: string, source: ClaudeSource): ParsedFrontMatter {
+  const first = parseFrontMatter(block, file);
+  const problem = first.diagnostics.find((d) => d.code === 'yaml_parse_error');
+  if (first.data !== undefined || block.delimiter !== '---' || problem === undefined) return first;
+  const requoted = requoteFrontMatter(block.text);
+  if (requoted.rewritten.length === 0) return first;
+  const second = parseFrontMatter({ ...block, text: requoted.text }, file);
+  if (second.data === undefined || second.format !== 'yaml') return first;
+  const why = problem.message.replace(/^invalid YAML front matter: /, '');
+  const hooksLine = requoted.rewritten.find((r) => r.key === 'hooks');
+  if (hooksLine !== undefined) {
+    const at = { line: block.firstLine + hooksLine.index };
+    const message = `invalid YAML front matter: ${why}`;
+    return {
+      format: 'yaml',
+      locate: second.locate,
+      diagnostics: [claudeDiagnostic('error', 'yaml_parse_error', message, file, at, { source })],
+    };
+  }
+  const keys = [...new Set(requoted.rewritten.map((r) => r.key))].join(', ');
+  const warning = claudeDiagnostic(
+    'warning',
+    'claude_frontmatter_requoted',
+    `front matter is not valid YAML (${why}); Claude Code reads it after quoting the value of ${keys}; quote it yourself`,
+    file,
+    { line: block.firstLine + requoted.rewritten[0]!.index },
+    { source },
+  );
+  return { ...second, diagnostics: [warning, ...second.diagnostics] };
 }
 
 /** `<dir>/*\/SKILL.md`, by folder name. */
