@@ -117,6 +117,9 @@ export function candidatesFor(event: string, requested: string | undefined): rea
   if (requested !== undefined) {
     const dialect = dialectNamed(requested);
     if (dialect?.hasEvent(event)) return [dialect];
+    // An event of another release of that dialect's runtime says which (claude.md §9).
+    const gone = dialect?.removedEventHint?.(event);
+    if (gone !== undefined) throw new HookctlError('unknown_event', gone, ExitCode.usage);
     // The closest names of that dialect only (SPEC §7.1): `PreToolUs` finds `PreToolUse`.
     const hint = dialect
       ? didYouMean(

@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
 import { sandbox, type Sandbox } from './claude-support.js';
 
 const put = (file: string, text: string) => {
@@ -90,5 +91,59 @@ describe('front matter read in two passes (§2.1.1)', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.json.runs.map((x) => x.hook_name)).toEqual(['skill/rh/rh:impl:PreToolUse:1.1']);
     expect(existsSync(mark)).toBe(true);
+  });
+});
+
+describe('releases (§9): --claude-version and HOOKCTL_CLAUDE_VERSION', () => {
+  it('2.1.240 is the old catalog: PreModelSwitch is an unknown event there, fire refuses it naming the release', async () => {
+    const sb = sandbox();
+    sb.settings({ PreModelSwitch: [{ hooks: [{ type: 'command', command: 'true' }] }] });
+    const now = await sb.cli(['hooks', 'validate', '--dialect', 'claude']);
+    expect(now.code, now.stdout).toBe(0);
+    const old = await sb.cli(['hooks', 'validate', '--dialect', 'claude', '--claude-version', '2.1.240']);
+    expect(old.code).toBe(1);
+    expect(old.stdout).toContain('unknown hook event "PreModelSwitch" (added in Claude Code 2.1.251)');
+    const gone = `event "PreModelSwitch" is not in Claude Code 2.1.240: added in Claude Code 2.1.251; select another with --claude-version (see: hookctl hooks events --changes)`;
+    for (const flags of [['--dialect', 'claude'], []]) {
+      const r = await runCli(['hooks', 'fire', 'PreModelSwitch', ...flags, '--workspace', sb.workspace], {
+        env: { ...sb.env, HOOKCTL_CLAUDE_VERSION: '2.1.240' },
+        input: '{}',
+      });
+      expect([r.code, r.stderr.trim()]).toEqual([2, `hookctl: ${gone}`]);
+    }
+    const events = await sb.cli([
+      'hooks',
+      'events',
+      '--dialect',
+      'claude',
+      '--claude-version',
+      'v2.1.240',
+      '-o',
+      'json',
+    ]);
+    expect((JSON.parse(events.stdout) as unknown[]).length).toBe(31);
+  });
+
+  it('an unknown version is a usage error; the flag beats the variable; --changes lists the releases', async () => {
+    const sb = sandbox();
+    const bad = await sb.cli(['hooks', 'list', '--claude-version', '2.2.0']);
+    expect([bad.code, bad.stderr.trim()]).toEqual([
+      2,
+      'hookctl: unknown Claude Code version "2.2.0"; hookctl knows 2.1.0 to 2.1.295 (newest)',
+    ]);
+    const both = await runCli(['hooks', 'events', '--dialect', 'claude', '--claude-version', '2.1.295'], {
+      env: { ...sb.env, HOOKCTL_CLAUDE_VERSION: '2.1.240' },
+    });
+    expect(both.stdout).toContain('Catalog: Claude Code 2.1.295, the newest');
+    const changes = await sb.cli(['hooks', 'events', '--changes', '--dialect', 'claude', '-o', 'json']);
+    const list = JSON.parse(changes.stdout) as {
+      runtime: string;
+      version: string;
+      changes: { kind: string; name: string }[];
+    }[];
+    expect(list.every((v) => v.runtime === 'Claude Code')).toBe(true);
+    expect(list.find((v) => v.version === '2.1.251')!.changes).toContainEqual(
+      expect.objectContaining({ kind: 'event_added', name: 'PreModelSwitch' }),
+    );
   });
 });

@@ -34,9 +34,9 @@ describe('claude diagnostics (§2.5)', () => {
   });
 
   it('claude_unknown_event, with a case hint', () => {
-    expect(codes({ hooks: { pretooluse: [], PreModelSwitch: [] } })).toEqual([
+    expect(codes({ hooks: { pretooluse: [], PreModelSwitchh: [] } })).toEqual([
       ['error', 'claude_unknown_event', 'unknown hook event "pretooluse"; did you mean "PreToolUse"?', null],
-      ['error', 'claude_unknown_event', 'unknown hook event "PreModelSwitch"', null],
+      ['error', 'claude_unknown_event', 'unknown hook event "PreModelSwitchh"; did you mean "PreModelSwitch"?', null],
     ]);
   });
 

@@ -52,6 +52,10 @@ export const CLAUDE_DIAGNOSTIC_CODES = {
   claude_plugin_agent_hooks_ignored: 'A plugin subagent declares hooks, which Claude Code ignores.',
   claude_duplicate_agent_name:
     'Two subagent files of one agents/ folder give the same name: Claude Code loads only one of them.',
+  claude_handler_type_not_in_version:
+    'A handler type newer than the selected Claude Code release (--claude-version): that release does not run the hook.',
+  claude_field_not_in_version:
+    'A handler field newer than the selected Claude Code release (--claude-version): that release ignores it, and so does hookctl.',
   claude_frontmatter_requoted:
     'Front matter that strict YAML rejects and Claude Code reads after quoting plain values (argument-hint: [x] [y]): its hooks load.',
   claude_agent_name_invalid: 'A subagent name with ":": Claude Code does not load the file, so its hooks never run.',

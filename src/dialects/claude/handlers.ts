@@ -4,7 +4,15 @@
 import type { Diagnostic } from '../../declarations/diagnostics.js';
 import type { Locator, PathSeg, Position } from '../../declarations/source-file.js';
 import type { ClaudeEventData } from './catalog-types.js';
-import { CLAUDE_CATALOG, CLAUDE_EVENTS, claudeEvent, claudeEventCaseHint, isIfEvent } from './catalog.js';
+import {
+  CLAUDE_CATALOG,
+  claudeEvent,
+  claudeEventAddedLater,
+  claudeEventCaseHint,
+  claudeEvents,
+  isIfEvent,
+} from './catalog.js';
+import { inRelease, selectedClaudeRelease } from './releases.js';
 import { claudeDiagnostic, type ClaudeDiagnosticCode } from './codes.js';
 import { didYouMean } from '../../matching/suggest.js';
 import { parseRule } from './if-eval.js';
@@ -141,17 +149,21 @@ export function readEventMap(map: Record<string, unknown>, ctx: HookFileContext)
       // claude.md §2.5's case-only hint first; else the closest names, as SPEC §7.1 asks of every
       // dialect's unknown-event diagnostic (docs/DESIGN.md, "claude: did-you-mean").
       const hint = claudeEventCaseHint(eventKey);
+      // An event of a later release than the selected one (claude.md §9) says which.
+      const later = claudeEventAddedLater(registered);
       const d = diag(
         'error',
         'claude_unknown_event',
-        `unknown hook event ${q(eventKey)}${
-          hint
-            ? `; did you mean ${q(hint)}?`
-            : didYouMean(
-                eventKey,
-                CLAUDE_EVENTS.map((e) => e.name),
-              )
-        }`,
+        later !== undefined
+          ? `unknown hook event ${q(eventKey)} (added in Claude Code ${later})`
+          : `unknown hook event ${q(eventKey)}${
+              hint
+                ? `; did you mean ${q(hint)}?`
+                : didYouMean(
+                    eventKey,
+                    claudeEvents().map((e) => e.name),
+                  )
+            }`,
         [eventKey],
       );
       out.handlers.push(...unknownEventHandlers(eventKey, groups, ctx, d));
@@ -323,8 +335,15 @@ const PLUGIN_VAR = /\$\{?(CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\b/;
 const USER_CONFIG = /\$\{user_config\.([^}]*)\}/;
 const TOOL_INPUT = /\$\{?TOOL_INPUT\b/;
 
-function readHandler(handler: unknown, h: HandlerInput): RawHandler | undefined {
-  if (!isPlainObject(handler)) {
+/** The release that added a handler field: the type's own, else the common ones' (claude.md §9). */
+function handlerFieldSince(t: ClaudeHandlerType, key: string): string | undefined {
+  return (
+    CLAUDE_CATALOG.handler_types[t].field_since?.[key] ?? CLAUDE_CATALOG.field_since[`common_handler_fields.${key}`]
+  );
+}
+
+function readHandler(input: unknown, h: HandlerInput): RawHandler | undefined {
+  if (!isPlainObject(input)) {
     h.diag(
       'error',
       'claude_invalid_group',
@@ -332,6 +351,7 @@ function readHandler(handler: unknown, h: HandlerInput): RawHandler | undefined 
     );
     return undefined;
   }
+  let handler: Record<string, unknown> = input;
   let ok = true;
   const error = (code: ClaudeDiagnosticCode, message: string, field?: string) => {
     ok = false;
@@ -349,6 +369,30 @@ function readHandler(handler: unknown, h: HandlerInput): RawHandler | undefined 
     return undefined;
   }
   const t = type as ClaudeHandlerType;
+  // The selected release (claude.md §9): a type it does not have never runs; a field it does not
+  // have is ignored, as Claude Code of that release ignores it.
+  const release = selectedClaudeRelease();
+  const typeSince = CLAUDE_CATALOG.handler_types[t].since;
+  if (!inRelease(typeSince, undefined, release)) {
+    error(
+      'claude_handler_type_not_in_version',
+      `${q(t)} hooks are new in Claude Code ${typeSince}; Claude Code ${release.version} does not run this hook`,
+      'type',
+    );
+  }
+  const tooNew = Object.keys(handler).flatMap((key) => {
+    const since = handlerFieldSince(t, key);
+    return since !== undefined && !inRelease(since, undefined, release) ? [[key, since] as const] : [];
+  });
+  for (const [key, since] of tooNew) {
+    warn(
+      'claude_field_not_in_version',
+      `${q(key)} is new in Claude Code ${since}; Claude Code ${release.version} ignores it`,
+      key,
+    );
+  }
+  if (tooNew.length > 0)
+    handler = Object.fromEntries(Object.entries(handler).filter(([k]) => !tooNew.some(([f]) => f === k)));
   if (!h.event.handler_types.includes(t)) {
     error(
       'claude_handler_type_not_allowed',

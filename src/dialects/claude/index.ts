@@ -2,7 +2,7 @@
 // subagents. One `Dialect` object; src/dialects/registry.ts lists it. Loaders, validation and
 // dispatch are imported on first use, so `list` never loads the runner and `events` no loader.
 import type { Dialect, DialectCatalog, EventRow, FileValidation } from '../types.js';
-import { claudeEvent } from './catalog.js';
+import { claudeEvent, claudeEventAddedLater } from './catalog.js';
 import { CLAUDE_DIAGNOSTIC_CODES } from './codes.js';
 import { claudeEventDetail, claudeEventRows, claudeEventSchemas } from './events.js';
 import { claudeLocations, nothingToRead, rootProjectSettingsUnread, sessionsDirOf } from './locations.js';
@@ -18,6 +18,13 @@ import {
 import type { ClaudePlanEntry } from './plan.js';
 import type { ClaudeSource } from './model.js';
 import { claudeSessionIdFor } from './payload.js';
+import {
+  CLAUDE_VERSION_ENV,
+  NEWEST_CLAUDE_VERSION,
+  configureClaudeRelease,
+  describeClaudeRelease,
+  selectedClaudeRelease,
+} from './releases.js';
 
 const SOURCES: readonly ClaudeSource[] = [
   'claude_managed',
@@ -45,6 +52,27 @@ export const claudeDialect: Dialect = {
     ],
   ],
   diagnosticCodes: CLAUDE_DIAGNOSTIC_CODES,
+
+  globalFlags: [
+    {
+      name: 'claude-version',
+      env: CLAUDE_VERSION_ENV,
+      description: `Claude Code release whose catalog and rules apply (default: the newest, ${NEWEST_CLAUDE_VERSION}; also ${CLAUDE_VERSION_ENV}).`,
+    },
+  ],
+  configure(env) {
+    configureClaudeRelease(env);
+  },
+  catalogVersion: () => describeClaudeRelease(),
+  async catalogChanges() {
+    return (await import('./release-changes.js')).claudeReleaseChanges();
+  },
+  removedEventHint(event) {
+    // An event of a later release (claude.md §9): say which, and how to select it.
+    const since = claudeEventAddedLater(event);
+    if (since === undefined) return undefined;
+    return `event "${event}" is not in Claude Code ${selectedClaudeRelease().version}: added in Claude Code ${since}; select another with --claude-version (see: hookctl hooks events --changes)`;
+  },
 
   // The rows are EventRow plus the catalog entry; its interface types carry no index signature.
   eventRows: () => claudeEventRows() as unknown as readonly EventRow[],

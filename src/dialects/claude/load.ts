@@ -9,6 +9,7 @@ import { HookctlError, ExitCode } from '../../errors.js';
 import type { Locations } from '../../paths.js';
 import { displayPath } from '../../display-path.js';
 import { claudeDiagnostic } from './codes.js';
+import { ruleHolds } from './releases.js';
 import { makeDeclaration, type HandlerOrigin } from './declaration.js';
 import { agentFiles, commandFiles, readFrontMatterFile, skillFiles } from './front-matter.js';
 import { handlerIdentity, headerEnvDiagnostics, urlAllowed, type RawHandler } from './handlers.js';
@@ -528,7 +529,7 @@ async function frontMatterEntries(
       diagnostics.push(...fm.diagnostics);
       if (fm.hasHooks) files.push(file);
       if (kind === 'agent') {
-        if (fm.name.includes(':')) {
+        if (fm.name.includes(':') && ruleHolds('agent_name_colon_refused')) {
           diagnostics.push(
             claudeDiagnostic(
               'error',

@@ -8,6 +8,7 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
 import { readSourceFile } from '../../declarations/source-file.js';
 import { claudeDiagnostic } from './codes.js';
+import { ruleHolds } from './releases.js';
 import { parseFrontMatterText } from './front-matter.js';
 import { headerEnvDiagnostics, urlAllowed } from './handlers.js';
 import { parseJsonDoc } from './json-doc.js';
@@ -151,7 +152,7 @@ export async function validateClaudeFile(
         ];
       }
       const out = [...fm.diagnostics];
-      if (kind === 'agent' && !plugin && fm.name.includes(':')) {
+      if (kind === 'agent' && !plugin && fm.name.includes(':') && ruleHolds('agent_name_colon_refused')) {
         out.push(
           claudeDiagnostic(
             'error',
