@@ -147,3 +147,67 @@ describe('releases (§9): --claude-version and HOOKCTL_CLAUDE_VERSION', () => {
     );
   });
 });
+
+describe('PreModelSwitch and PostModelSwitch (2.1.251, §3, §5.6, §5.7)', () => {
+  const cmdHook = (command: string, more: Record<string, unknown> = {}) => ({ type: 'command', command, ...more });
+  const answer = (fields: Record<string, unknown>) =>
+    `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreModelSwitch', ...fields } })}'`;
+  const payload = { session_id: 's', from_model: 'claude-sonnet-5', to_model: 'claude-opus-5', source: 'picker' };
+
+  it('matches on to_model; deny > ask > allow; decision block and exit 2 deny; defer fails the check', async () => {
+    const sb = sandbox();
+    sb.settings({
+      PreModelSwitch: [
+        { matcher: 'claude-haiku-5', hooks: [cmdHook('exit 2')] },
+        {
+          matcher: '.*opus.*',
+          hooks: [cmdHook(answer({ permissionDecision: 'ask', permissionDecisionReason: 'costly' }))],
+        },
+        { matcher: 'claude-opus-4-6|claude-opus-5', hooks: [cmdHook(answer({ permissionDecision: 'allow' }))] },
+      ],
+    });
+    const ask = await sb.fire('PreModelSwitch', payload);
+    expect([ask.code, ask.json.verdict, ask.json.reason]).toEqual([4, 'ask', 'costly']);
+    expect(ask.json.runs.map((r) => r.hook_name)).toEqual(['project:PreModelSwitch:2.1', 'project:PreModelSwitch:3.1']);
+    const haiku = await sb.fire('PreModelSwitch', { ...payload, to_model: 'claude-haiku-5' });
+    expect([haiku.code, haiku.json.verdict]).toEqual([1, 'deny']);
+
+    sb.settings({
+      PreModelSwitch: [
+        { hooks: [cmdHook(`echo '{"decision":"block","reason":"not now"}'`)] },
+        { hooks: [cmdHook(answer({ permissionDecision: 'defer' }))] },
+      ],
+    });
+    const block = await sb.fire('PreModelSwitch', payload);
+    expect([block.code, block.json.verdict, block.json.reason]).toEqual([1, 'deny', 'not now']);
+    expect(block.json.runs[1]).toMatchObject({
+      outcome: 'failed',
+      error: 'invalid hook output: hookSpecificOutput.permissionDecision must be one of allow, deny, ask',
+    });
+  });
+
+  it('a PreModelSwitch hook that times out blocks the switch; PostModelSwitch cannot block, its stdout is context', async () => {
+    const sb = sandbox();
+    sb.settings({
+      PreModelSwitch: [{ hooks: [cmdHook('sleep 5', { timeout: 0.5 })] }],
+      PostModelSwitch: [{ hooks: [cmdHook('echo switched; exit 2')] }, { hooks: [cmdHook('echo warm cache')] }],
+    });
+    const pre = await sb.fire('PreModelSwitch', payload);
+    expect([pre.code, pre.json.verdict, pre.json.reason]).toEqual([
+      1,
+      'deny',
+      'hook timed out after 0.5s; a PreModelSwitch hook that times out blocks the switch',
+    ]);
+    expect(pre.json.runs[0]).toMatchObject({ outcome: 'denied', decision: 'deny', timed_out: true });
+    const post = await sb.fire('PostModelSwitch', { ...payload, source: 'resume' });
+    expect([post.code, post.json.verdict, post.json.additional_context]).toEqual([0, 'pass', 'warm cache']);
+    const list = await sb.cli(['hooks', 'list', '--dialect', 'claude', '-o', 'json']);
+    expect(
+      (JSON.parse(list.stdout) as { event: string; timeout_ms: number }[]).map((h) => [h.event, h.timeout_ms]),
+    ).toEqual([
+      ['PreModelSwitch', 500],
+      ['PostModelSwitch', 30_000],
+      ['PostModelSwitch', 30_000],
+    ]);
+  });
+});

@@ -197,6 +197,9 @@ export function checkAnswer(json: Record<string, unknown>, event: string): strin
     }
     const err = checkFields(specific, SPECIFIC_TYPES, 'hookSpecificOutput.');
     if (err) return err;
+    // PreModelSwitch takes allow, deny and ask: there is no one to defer to (claude.md §5.6).
+    if (event === 'PreModelSwitch' && specific.permissionDecision === 'defer')
+      return 'hookSpecificOutput.permissionDecision must be one of allow, deny, ask';
     if (event === 'PermissionRequest' && specific.decision !== undefined) {
       const inner = checkFields(
         specific.decision as Record<string, unknown>,
@@ -250,7 +253,12 @@ function applyJson(
   }
   if (honours.has('systemMessage') && typeof json.systemMessage === 'string') answer.systemMessage = json.systemMessage;
   if (honours.has('decision') && typeof json.decision === 'string') {
-    const legacy = event.decision_kind === 'permission' ? { approve: 'allow', block: 'deny' } : { block: 'block' };
+    const legacy =
+      event.decision_kind === 'permission'
+        ? { approve: 'allow', block: 'deny' }
+        : event.decision_kind === 'model_switch'
+          ? { block: 'deny' } // PreModelSwitch: a block refuses the switch (claude.md §5.6)
+          : { block: 'block' };
     const taken = (legacy as Record<string, ClaudeDecision>)[json.decision];
     if (taken === undefined) noEffect(`decision "${json.decision}"`);
     else {
@@ -323,7 +331,15 @@ const DENYING: ReadonlySet<ClaudeDecision> = new Set(['deny', 'block', 'stop', '
 
 /** Reads one handler's answer on an event. */
 export function readAnswer(event: ClaudeEventData, run: HandlerRun, opts: AnswerOptions): HookAnswer {
-  if (run.kind === 'timed_out') return failed(`hook timed out after ${secondsText(run.timeoutS)}`);
+  if (run.kind === 'timed_out') {
+    const error = `hook timed out after ${secondsText(run.timeoutS)}`;
+    // A PreModelSwitch hook that times out blocks the switch (claude.md §5.7, 2.1.251).
+    if (event.decision_kind === 'model_switch' && !opts.async) {
+      const reason = `${error}; a PreModelSwitch hook that times out blocks the switch`;
+      return { ...blank(), outcome: 'denied', decision: 'deny', reason, error };
+    }
+    return failed(error);
+  }
   if (run.kind === 'failed') return failed(run.message, run.message);
   const answer = readExited(event, run, opts);
   if (answer.outcome !== 'failed') {
