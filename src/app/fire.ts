@@ -71,6 +71,8 @@ export interface DryRunResult {
   event: string;
   dialect: string;
   plan: PlanEntry[];
+  /** What the dialect adds about the event (claude: `mods`, claude.md §1.1). */
+  [extra: string]: unknown;
 }
 
 /**
@@ -331,7 +333,9 @@ export async function planLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
   const plan = entries.map((entry, i) =>
     selected.has(all[i]!) ? entry : { ...entry, matched: false, status: 'not_selected', why },
   );
-  return { event: loaded.event, dialect: loaded.dialect.name, plan };
+  const about = loaded.dialect.eventNotes?.(loaded.catalog.context, [loaded.event]);
+  for (const note of about?.notes ?? []) req.onWarning?.(note);
+  return { event: loaded.event, dialect: loaded.dialect.name, plan, ...about?.fields };
 }
 
 export async function fire(request: FireRequest): Promise<FireResult> {

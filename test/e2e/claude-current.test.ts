@@ -211,3 +211,92 @@ describe('PreModelSwitch and PostModelSwitch (2.1.251, §3, §5.6, §5.7)', () =
     ]);
   });
 });
+
+describe('mods (§1.1, 2.1.287): detected, never run, named wherever their events are shown', () => {
+  const modPlugin = (sb: Sandbox) => {
+    const root = join(sb.root, 'guard-mod');
+    put(join(root, '.claude-plugin/plugin.json'), JSON.stringify({ name: 'guard' }));
+    put(
+      join(root, 'hooks/hooks.json'),
+      JSON.stringify({
+        modules: ['./mod.ts', './gone.ts'],
+        hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] },
+      }),
+    );
+    put(
+      join(root, 'hooks/mod.ts'),
+      "import { extra } from './lib/extra';\nexport function register(hook) {\n  hook('classic.Stop', () => {});\n}\n",
+    );
+    put(join(root, 'hooks/lib/extra.ts'), "export const extra = (api) => api.on('tool.check', () => {});\n");
+    return root;
+  };
+
+  it('validate warns; list, info, fire and --dry-run name the events on stderr and in JSON', async () => {
+    const sb = sandbox();
+    const root = modPlugin(sb);
+    sb.settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] });
+    const P = ['--plugin-dir', root];
+    const v = await sb.cli(['hooks', 'validate', '--dialect', 'claude', ...P, '-o', 'json']);
+    expect(v.code, v.stdout).toBe(0);
+    const diags = (JSON.parse(v.stdout) as { diagnostics: { code: string; message: string }[] }).diagnostics;
+    expect(diags.map((d) => [d.code, d.message])).toEqual([
+      [
+        'claude_mod_module_missing',
+        'plugin "guard" lists hooks module "./gone.ts", which does not exist; Claude Code does not load it',
+      ],
+      [
+        'claude_mod_intercepts',
+        'plugin "guard" is a mod; its hooks module registers "classic.Stop", "tool.check", so it may intercept PreToolUse, PermissionRequest, PermissionDenied, PostToolUse, PostToolUseFailure, Stop; hookctl does not run mods',
+      ],
+    ]);
+    const line = (events: string) =>
+      `mod "guard" may intercept ${events}: hookctl does not run mods, so Claude Code's answer there can differ`;
+    const list = await sb.cli(['hooks', 'list', '--dialect', 'claude', ...P, '-o', 'json']);
+    expect(list.stderr).toContain(line('PreToolUse, Stop'));
+    expect(
+      (JSON.parse(list.stdout) as { name: string; intercepted_by: string[] }[]).map((h) => [h.name, h.intercepted_by]),
+    ).toEqual([
+      ['project:PreToolUse:1.1', ['guard']],
+      ['plugin/guard:Stop:1.1', ['guard']],
+    ]);
+    const info = await sb.cli(['hooks', 'info', 'project:PreToolUse:1.1', ...P]);
+    expect(info.stderr).toContain(line('PreToolUse'));
+    const fired = await sb.fire(
+      'PreToolUse',
+      { session_id: 's', tool_name: 'Bash', tool_input: { command: 'ls' } },
+      ...P,
+    );
+    expect(fired.stderr).toContain(line('PreToolUse'));
+    expect(fired.json.mods).toEqual([
+      { plugin: 'guard', modules: ['./mod.ts'], registers: ['classic.Stop', 'tool.check'], events: expect.any(Array) },
+    ]);
+    const dry = await sb.cli(['hooks', 'fire', 'Stop', '--dialect', 'claude', '--dry-run', ...P, '-o', 'json'], '{}');
+    expect(dry.stderr).toContain(line('Stop'));
+    expect((JSON.parse(dry.stdout) as { mods: { plugin: string }[] }).mods.map((m) => m.plugin)).toEqual(['guard']);
+    const other = await sb.fire('SessionStart', { session_id: 's' }, ...P);
+    expect([other.json.mods, other.stderr]).toEqual([[], '']);
+  });
+
+  it('before 2.1.287 "modules" is an unknown key; disableAllHooks loads no mod', async () => {
+    const sb = sandbox();
+    const root = modPlugin(sb);
+    const old = await sb.cli([
+      'hooks',
+      'validate',
+      '--dialect',
+      'claude',
+      '--plugin-dir',
+      root,
+      '--claude-version',
+      '2.1.286',
+      '-o',
+      'json',
+    ]);
+    expect((JSON.parse(old.stdout) as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code)).toEqual([
+      'claude_unknown_key',
+    ]);
+    sb.settings({}, { disableAllHooks: true });
+    const off = await sb.cli(['hooks', 'list', '--all', '--dialect', 'claude', '--plugin-dir', root]);
+    expect(off.stderr).not.toContain('may intercept');
+  });
+});

@@ -15,6 +15,7 @@ import { readAllRecords } from '../../ledger/reader.js';
 import type { RunRecord } from '../../ledger/record.js';
 import type { RunObservation } from '../../telemetry/observer.js';
 import { readAnswer, secondsText, type HandlerRun, type HookAnswer } from './answer.js';
+import { modNote } from './mods.js';
 import type { ClaudeEventData } from './catalog-types.js';
 import { claudeEvent, defaultTimeoutS } from './catalog.js';
 import { combineAnswers, verdictExitCode, type Combined } from './combine.js';
@@ -52,6 +53,8 @@ export interface ClaudeDispatchResult extends Omit<DispatchResult, 'verdict'>, O
   notifications: ClaudeNotification[];
   unevaluated: { hook: string; handler_type: string; why: string }[];
   error: string | null;
+  /** The mods that may intercept the event (claude.md §1.1). */
+  mods: { plugin: string; modules: string[]; registers: string[]; events: string[] }[];
   /** For stderr, not for the JSON document: the fire use case prints and removes them. */
   warnings: string[];
 }
@@ -332,6 +335,10 @@ async function assemble(
     );
   }
 
+  // Mods (claude.md §1.1) hookctl does not run, that may intercept this event: said on stderr.
+  const mods = (claudeContext(req).mods ?? []).filter((m) => m.events.includes(event.name));
+  for (const m of mods) warnings.push(modNote(m, [event.name])!);
+
   return {
     event: event.name,
     dialect: 'claude',
@@ -350,6 +357,7 @@ async function assemble(
     notifications,
     unevaluated,
     error: null,
+    mods,
     warnings,
   };
 }

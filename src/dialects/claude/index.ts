@@ -16,7 +16,8 @@ import {
   claudeListRow,
 } from './list-fields.js';
 import type { ClaudePlanEntry } from './plan.js';
-import type { ClaudeSource } from './model.js';
+import type { ClaudeContext, ClaudeSource } from './model.js';
+import { modNote } from './mods.js';
 import { claudeSessionIdFor } from './payload.js';
 import {
   CLAUDE_VERSION_ENV,
@@ -87,6 +88,7 @@ export const claudeDialect: Dialect = {
     // What loadClaudeSources returns when it finds nothing (a unit test holds the two equal).
     if (nothingToRead(cl)) {
       const context = {
+        mods: [],
         settingsEnv: {},
         configDir: cl.configDir,
         workspace: cl.workspace,
@@ -114,6 +116,13 @@ export const claudeDialect: Dialect = {
     return diagnostics === undefined
       ? undefined
       : { diagnostics, exclusive: claudeFileKind(file, text ?? '') !== 'skill' };
+  },
+
+  eventNotes(context, events) {
+    // Mods (claude.md §1.1): one line per loaded mod that may intercept an event shown.
+    const mods = (context as ClaudeContext | undefined)?.mods ?? [];
+    const notes = mods.flatMap((m) => modNote(m, events) ?? []);
+    return { notes, fields: { mods: mods.filter((m) => m.events.some((e) => events.includes(e))) } };
   },
 
   sessionIdFor: claudeSessionIdFor,

@@ -1,6 +1,7 @@
 // Every claude source (claude.md §1) resolved into declarations in dispatch order, with the gates
 // of §2.4 and the duplicate rule of §2.3 as statuses (`list --all`), the diagnostics of §2.5, and
 // the context dispatch reads (merged env, http gates, SessionEnd budget).
+import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
@@ -8,7 +9,11 @@ import type { Declaration, DeclarationStatus, OrderedDeclaration } from '../../d
 import { HookctlError, ExitCode } from '../../errors.js';
 import type { Locations } from '../../paths.js';
 import { displayPath } from '../../display-path.js';
+import { isInside } from '../../declarations/path-inside.js';
+import type { Position } from '../../declarations/source-file.js';
+import { claudeEvents } from './catalog.js';
 import { claudeDiagnostic } from './codes.js';
+import { interceptedEvents, moduleFile, scanModules, type ClaudeMod } from './mods.js';
 import { ruleHolds } from './releases.js';
 import { makeDeclaration, type HandlerOrigin } from './declaration.js';
 import { agentFiles, commandFiles, readFrontMatterFile, skillFiles } from './front-matter.js';
@@ -209,6 +214,15 @@ export async function loadClaudeSources(
     }
   }
   const plugins = [...flagCopies, ...installed];
+  const modCandidates: {
+    id: string;
+    forceEnabled: boolean;
+    file: string;
+    at: Position;
+    modules: string[];
+    moduleFiles: string[];
+    root: string;
+  }[] = [];
   const pluginSkillEntries: Entry[] = [];
   const pluginCommandEntries: Entry[] = [];
   for (const copy of plugins) {
@@ -229,6 +243,51 @@ export async function loadClaudeSources(
     if (active) {
       diagnostics.push(...hooks.diagnostics);
       files.push(...hooks.files);
+    }
+    if (hooks.modules !== undefined && active && shadow === undefined && !hooks.failed) {
+      const existing: string[] = [];
+      const moduleFiles: string[] = [];
+      for (const p of hooks.modules.paths) {
+        const file = moduleFile(copy.root, p);
+        const at = hooks.modules.at;
+        if (!isInside(copy.root, file)) {
+          diagnostics.push(
+            claudeDiagnostic(
+              'error',
+              'path_escapes_root',
+              `hooks module ${q(p)} is outside the plugin root`,
+              hooks.modules.file,
+              at,
+              {
+                source: 'claude_plugin',
+              },
+            ),
+          );
+        } else if (!existsSync(file)) {
+          diagnostics.push(
+            claudeDiagnostic(
+              'warning',
+              'claude_mod_module_missing',
+              `plugin ${q(copy.id)} lists hooks module ${q(p)}, which does not exist; Claude Code does not load it`,
+              hooks.modules.file,
+              at,
+              { source: 'claude_plugin' },
+            ),
+          );
+        } else {
+          existing.push(p);
+          moduleFiles.push(file);
+        }
+      }
+      modCandidates.push({
+        id: copy.id,
+        forceEnabled: ref.forceEnabled,
+        file: hooks.modules.file,
+        at: hooks.modules.at,
+        modules: existing,
+        moduleFiles,
+        root: copy.root,
+      });
     }
     // A failed plugin's hooks come too: readPluginHooks marked each invalid (SPEC §7.2).
     for (const { raw, ctx } of hooks.handlers) {
@@ -473,7 +532,37 @@ export async function loadClaudeSources(
     declarations.push(makeDeclaration(e.raw, e.from, cl.workspace, status, why));
   }
 
+  // Mods (claude.md §1.1): loaded with an active plugin whose hooks no gate stops; never while
+  // disableAllHooks is in effect. Each says which events it may intercept.
+  const mods: ClaudeMod[] = [];
+  if (disableAll?.value !== true) {
+    const catalogEvents = claudeEvents().map((e) => e.name);
+    for (const m of modCandidates) {
+      if (managedOnly && !m.forceEnabled) continue;
+      const registers = scanModules(m.root, m.moduleFiles);
+      const events = interceptedEvents(registers, catalogEvents);
+      mods.push({ plugin: m.id, modules: m.modules, registers, events });
+      if (events.length === 0) continue;
+      diagnostics.push(
+        claudeDiagnostic(
+          'warning',
+          'claude_mod_intercepts',
+          `plugin ${q(m.id)} is a mod; its hooks module registers ${registers.map(q).join(', ')}, so it may intercept ${events.join(', ')}; hookctl does not run mods`,
+          m.file,
+          m.at,
+          { source: 'claude_plugin' },
+        ),
+      );
+    }
+  }
+  for (const d of declarations) {
+    (d.extra as { intercepted_by?: string[] }).intercepted_by = mods
+      .filter((m) => m.events.includes(d.event))
+      .map((m) => m.plugin);
+  }
+
   const context: ClaudeLoadContext = {
+    mods,
     settingsEnv,
     configDir: cl.configDir,
     workspace: cl.workspace,

@@ -7,8 +7,9 @@ import { basename, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
 import { isError } from '../../declarations/diagnostics.js';
 import { isInside } from '../../declarations/path-inside.js';
-import type { Locator, PathSeg } from '../../declarations/source-file.js';
+import type { Locator, PathSeg, Position } from '../../declarations/source-file.js';
 import { claudeDiagnostic } from './codes.js';
+import { ruleHolds } from './releases.js';
 import { markdownFilesUnder, type MarkdownFile } from './front-matter.js';
 import { isPlainObject, readEventMap, type HookFileContext, type RawHandler } from './handlers.js';
 import { readJsonFile, type JsonDoc, type JsonRead } from './json-doc.js';
@@ -38,6 +39,8 @@ export interface PluginHooks {
   files: string[];
   /** Some hook file had an error: no hook of the plugin loads. */
   failed: boolean;
+  /** hooks/hooks.json `modules` (claude.md §1.1, 2.1.287): the plugin is a mod. */
+  modules?: { paths: string[]; file: string; at: Position };
 }
 
 const q = (s: string): string => JSON.stringify(s);
@@ -228,6 +231,7 @@ async function readHookFile(file: string, origin: string, ref: ClaudePluginRef, 
   const hooks = hookFileOf(read.doc, origin, ref);
   out.diagnostics.push(...hooks.diagnostics);
   out.handlers.push(...hooks.handlers);
+  if (hooks.modules !== undefined) out.modules = hooks.modules;
 }
 
 /** One plugin hooks file (`{"description"?, "hooks": {...}}`), checked. */
@@ -236,6 +240,22 @@ export function hookFileOf(doc: JsonDoc, origin: string, ref: ClaudePluginRef): 
   const file = doc.file;
   const data = doc.value;
   const shown = relative(ref.root, file).split(sep).join('/');
+  // hooks/hooks.json may name hooks modules (claude.md §1.1, 2.1.287): the plugin is a mod.
+  const modsKey = shown === 'hooks/hooks.json' && ruleHolds('mods') && isPlainObject(data) && 'modules' in data;
+  if (modsKey) {
+    const modules = data.modules;
+    const at = doc.locate(['modules']) ?? { line: 1 };
+    if (Array.isArray(modules) && modules.every((m) => typeof m === 'string')) {
+      out.modules = { paths: modules as string[], file, at };
+    } else {
+      out.diagnostics.push(
+        claudeDiagnostic('error', 'claude_invalid_setting', 'modules must be a list of strings', file, at, {
+          source: 'claude_plugin',
+        }),
+      );
+    }
+    if (!('hooks' in data)) return out;
+  }
   if (!isPlainObject(data) || !isPlainObject(data.hooks)) {
     out.diagnostics.push(
       claudeDiagnostic(
@@ -250,7 +270,7 @@ export function hookFileOf(doc: JsonDoc, origin: string, ref: ClaudePluginRef): 
     return out;
   }
   for (const key of Object.keys(data)) {
-    if (key !== 'hooks' && key !== 'description' && key !== '$schema') {
+    if (key !== 'hooks' && key !== 'description' && key !== '$schema' && !(key === 'modules' && modsKey)) {
       out.diagnostics.push(
         claudeDiagnostic('warning', 'claude_unknown_key', `unknown key ${q(key)}`, file, doc.locate([key]), {
           source: 'claude_plugin',
