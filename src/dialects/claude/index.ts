@@ -112,10 +112,10 @@ export const claudeDialect: Dialect = {
   async validateFile(file, text, loc, env): Promise<FileValidation | undefined> {
     const { claudeFileKind, validateClaudeFile } = await import('./validate-file.js');
     const diagnostics = await validateClaudeFile(file, text, claudeLocations(loc, env));
-    // A SKILL.md may hold compozy hooks too (claude.md §7): only it is judged by both dialects.
-    return diagnostics === undefined
-      ? undefined
-      : { diagnostics, exclusive: claudeFileKind(file, text ?? '') !== 'skill' };
+    // A SKILL.md may hold compozy hooks too (claude.md §7): only one whose front matter names
+    // `compozy` (metadata.compozy) is judged by both dialects.
+    const both = claudeFileKind(file, text ?? '') === 'skill' && /^[ \t]+compozy[ \t]*:/m.test(text ?? '');
+    return diagnostics === undefined ? undefined : { diagnostics, exclusive: !both };
   },
 
   eventNotes(context, events) {

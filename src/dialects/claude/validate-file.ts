@@ -17,7 +17,8 @@ import type { ClaudePluginRef } from './model.js';
 import { flagPluginId, hookFileOf, pluginManifestOf, readPluginHooks } from './plugins.js';
 import { parseSettingsText, type SettingsFile } from './settings.js';
 
-export type ClaudeFileKind = 'managed' | 'settings' | 'local' | 'hooks' | 'manifest' | 'skill' | 'command' | 'agent';
+export type ClaudeFileKind =
+  'managed' | 'settings' | 'local' | 'hooks' | 'manifest' | 'marketplace' | 'skill' | 'command' | 'agent';
 
 /**
  * The `agents/` or `commands/` folder a `*.md` is in (claude.md §7): its parent folder, or, at any
@@ -48,6 +49,7 @@ export function claudeFileKind(file: string, text: string): ClaudeFileKind | und
   if (name === 'settings.json') return 'settings';
   if (name === 'settings.local.json') return 'local';
   if (name === 'plugin.json' && parent === '.claude-plugin') return 'manifest';
+  if (name === 'marketplace.json' && parent === '.claude-plugin') return 'marketplace';
   if (name === 'hooks.json') {
     if (parent === 'hooks') return 'hooks';
     // Elsewhere only a file shaped like one: `{"hooks": ...}` (other tools have hooks.json too).
@@ -111,6 +113,11 @@ export async function validateClaudeFile(
       const out = [...hooks.diagnostics];
       for (const { raw } of hooks.handlers) out.push(...headerEnvDiagnostics(raw, file, 'claude_plugin', undefined));
       return out;
+    }
+    case 'marketplace': {
+      // A plugin marketplace names plugins and declares no hooks: only that it parses is checked.
+      const read = parseJsonDoc(text, file, 'claude_plugin');
+      return read.kind === 'bad' ? [read.diagnostic] : [];
     }
     case 'manifest': {
       const root = dirname(dirname(file));
