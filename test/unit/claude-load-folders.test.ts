@@ -156,3 +156,65 @@ describe('skills and commands walk up to the git root; --additional-dir adds all
     ]);
   });
 });
+
+describe('the rest of the revision', () => {
+  it('strictPluginOnlyCustomization "skills" and "agents": user and project skills, commands and agents are blocked; plugin skills run', async () => {
+    t.write('managed/managed-settings.json', { strictPluginOnlyCustomization: ['skills', 'agents'] });
+    t.write('ws/.claude/skills/s/SKILL.md', fm('Stop', 'skill'));
+    t.write('ws/.claude/commands/c.md', fm('Stop', 'command'));
+    t.write('home/.claude/agents/a.md', fm('Stop', 'agent'));
+    t.write('plug/.claude-plugin/plugin.json', { name: 'p' });
+    t.write('plug/skills/ps/SKILL.md', fm('Stop', 'plugin-skill'));
+    const cat = await loadClaudeSources({ workspace: t.workspace }, t.env, { pluginDirs: [join(t.root, 'plug')] });
+    const file = join(t.managedDir, 'managed-settings.json');
+    expect(rows(cat).map((r) => [r[4], r[2], r[3]])).toEqual([
+      ['skill', 'blocked', `strictPluginOnlyCustomization blocks skills and commands outside plugins (${file})`],
+      ['plugin-skill', 'active', null],
+      ['command', 'blocked', `strictPluginOnlyCustomization blocks skills and commands outside plugins (${file})`],
+      ['agent', 'blocked', `strictPluginOnlyCustomization blocks agents outside plugins (${file})`],
+    ]);
+    t.write('managed/managed-settings.json', { strictPluginOnlyCustomization: true });
+    expect(rows(await loadClaudeSources({ workspace: t.workspace }, t.env)).map((r) => r[2])).toEqual([
+      'blocked',
+      'blocked',
+      'blocked',
+    ]);
+  });
+
+  it('--plugin-dir naming a folder of plugins loads each child with a manifest (2.1.265); before, the folder is the root', async () => {
+    t.write('many/b/.claude-plugin/plugin.json', { name: 'b' });
+    t.write('many/b/hooks/hooks.json', { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'b' }] }] } });
+    t.write('many/a/.claude-plugin/plugin.json', { name: 'a' });
+    t.write('many/a/hooks/hooks.json', { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'a' }] }] } });
+    t.write('many/notes/readme.md', 'x');
+    const load = () => loadClaudeSources({ workspace: t.workspace }, t.env, { pluginDirs: [join(t.root, 'many')] });
+    expect((await load()).declarations.map((d) => d.name)).toEqual(['plugin/a:Stop:1.1', 'plugin/b:Stop:1.1']);
+    const { useClaudeRelease } = await import('../../src/dialects/claude/releases.js');
+    useClaudeRelease('2.1.264');
+    try {
+      expect((await load()).declarations).toEqual([]);
+    } finally {
+      useClaudeRelease(undefined);
+    }
+  });
+
+  it('shell-form ${user_config.*} is refused from 2.1.207; before, accepted and skipped', async () => {
+    const { useClaudeRelease } = await import('../../src/dialects/claude/releases.js');
+    t.write('plug/.claude-plugin/plugin.json', { name: 'p' });
+    t.write('plug/hooks/hooks.json', {
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'run ${user_config.TOKEN}' }] }] },
+    });
+    const load = () => loadClaudeSources({ workspace: t.workspace }, t.env, { pluginDirs: [join(t.root, 'plug')] });
+    expect((await load()).diagnostics.map((d) => [d.severity, d.code])).toEqual([
+      ['error', 'claude_user_config_shell_form'],
+    ]);
+    useClaudeRelease('2.1.206');
+    try {
+      const old = await load();
+      expect(old.diagnostics.map((d) => [d.severity, d.code])).toEqual([['warning', 'claude_user_config_unavailable']]);
+      expect(old.declarations.map((d) => [d.status, claudeExtra(d).runnable])).toEqual([['active', false]]);
+    } finally {
+      useClaudeRelease(undefined);
+    }
+  });
+});

@@ -12,7 +12,7 @@ import {
   claudeEvents,
   isIfEvent,
 } from './catalog.js';
-import { inRelease, selectedClaudeRelease } from './releases.js';
+import { inRelease, ruleHolds, selectedClaudeRelease } from './releases.js';
 import { claudeDiagnostic, type ClaudeDiagnosticCode } from './codes.js';
 import { didYouMean } from '../../matching/suggest.js';
 import { parseRule } from './if-eval.js';
@@ -503,7 +503,8 @@ function readHandler(input: unknown, h: HandlerInput): RawHandler | undefined {
     }
     const userConfig = texts.map((s) => USER_CONFIG.exec(s)?.[1]).find((v) => v !== undefined);
     if (userConfig !== undefined) {
-      if (!execForm) {
+      // Refused in shell form from 2.1.207 on; before, accepted and skipped as in exec form (§9).
+      if (!execForm && ruleHolds('user_config_shell_form_refused')) {
         error(
           'claude_user_config_shell_form',
           `\${user_config.${userConfig}} is not allowed in shell form; use "args"`,
@@ -513,7 +514,7 @@ function readHandler(input: unknown, h: HandlerInput): RawHandler | undefined {
         warn(
           'claude_user_config_unavailable',
           'plugin user_config values are not available to hookctl; hooks fire skips this hook',
-          'args',
+          execForm ? 'args' : 'command',
         );
         notRunnable('plugin user_config values are not available to hookctl');
       }

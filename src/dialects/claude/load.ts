@@ -189,7 +189,7 @@ export async function loadClaudeSources(
   // ---- plugins ----
   const flagCopies: PluginCopy[] = [];
   const manifests = new Map<string, PluginManifest>();
-  for (const root of cl.pluginDirs) {
+  for (const root of await pluginRoots(cl.pluginDirs)) {
     const manifest = await readPluginManifest(root);
     manifests.set(root, manifest);
     const id = flagPluginId(root, manifest);
@@ -435,8 +435,13 @@ export async function loadClaudeSources(
 
   // ---- gates (§2.4, first row wins, overridden last) ----
   const strict = tier.strictPluginOnlyCustomization;
-  const strictBlocksHooks =
-    strict !== undefined && (strict.value === true || (Array.isArray(strict.value) && strict.value.includes('hooks')));
+  const strictCovers = (surface: string) =>
+    strict !== undefined && (strict.value === true || (Array.isArray(strict.value) && strict.value.includes(surface)));
+  const strictBlocksHooks = strictCovers('hooks');
+  // "skills" covers user and project skills and slash commands, "agents" user and project
+  // subagents; a plugin's keep running (claude.md §2.4).
+  const strictBlocksSkills = strictCovers('skills');
+  const strictBlocksAgents = strictCovers('agents');
   const managedOnly = tier.allowManagedHooksOnly?.value === true ? tier.allowManagedHooksOnly : undefined;
   const privileged = (e: Entry) =>
     e.from.source === 'claude_managed' || (e.pluginId !== undefined && e.from.plugin?.forceEnabled === true);
@@ -467,6 +472,23 @@ export async function loadClaudeSources(
       return {
         status: 'blocked',
         why: `strictPluginOnlyCustomization blocks hooks from settings files (${displayPath(strict!.file)})`,
+      };
+    }
+    const outsidePlugins = e.pluginId === undefined;
+    if (
+      strictBlocksSkills &&
+      outsidePlugins &&
+      (e.from.source === 'claude_skill' || e.from.source === 'claude_command')
+    ) {
+      return {
+        status: 'blocked',
+        why: `strictPluginOnlyCustomization blocks skills and commands outside plugins (${displayPath(strict!.file)})`,
+      };
+    }
+    if (strictBlocksAgents && outsidePlugins && e.from.source === 'claude_agent') {
+      return {
+        status: 'blocked',
+        why: `strictPluginOnlyCustomization blocks agents outside plugins (${displayPath(strict!.file)})`,
       };
     }
     if (e.raw.type === 'http' && allowedHttpHookUrls !== undefined) {
@@ -696,6 +718,32 @@ async function jsonFilesIn(dir: string): Promise<string[]> {
   } catch {
     return [];
   }
+}
+
+/**
+ * The plugin roots of the --plugin-dir folders (claude.md §1): from 2.1.265 on, a folder without
+ * `.claude-plugin/plugin.json` of which some child folders have one is a folder of plugins, and
+ * those children, in name order, are the roots; before, every folder is a root.
+ */
+async function pluginRoots(dirs: readonly string[]): Promise<string[]> {
+  if (!ruleHolds('plugin_dir_of_plugins')) return [...dirs];
+  const hasManifest = (dir: string) => existsSync(join(dir, '.claude-plugin', 'plugin.json'));
+  const roots: string[] = [];
+  for (const dir of dirs) {
+    if (hasManifest(dir)) {
+      roots.push(dir);
+      continue;
+    }
+    const children = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    const plugins = children
+      .filter((c) => (c.isDirectory() || c.isSymbolicLink()) && !c.name.startsWith('.'))
+      .map((c) => c.name)
+      .sort()
+      .map((name) => join(dir, name))
+      .filter(hasManifest);
+    roots.push(...(plugins.length > 0 ? plugins : [dir]));
+  }
+  return roots;
 }
 
 /** A --plugin-dir that is not a folder is a usage error (exit 2). */
