@@ -300,3 +300,48 @@ describe('mods (§1.1, 2.1.287): detected, never run, named wherever their event
     expect(off.stderr).not.toContain('may intercept');
   });
 });
+
+describe('onFailure "block" (2.1.295, §5.4)', () => {
+  const cmdHook = (command: string, more: Record<string, unknown> = {}) => ({ type: 'command', command, ...more });
+
+  it('a hook that fails or times out blocks as exit 2 would; ignored, with a warning, where nothing can block', async () => {
+    const sb = sandbox();
+    sb.settings({
+      PreToolUse: [{ hooks: [cmdHook('exit 3', { onFailure: 'block' }), cmdHook('exit 3')] }],
+      UserPromptSubmit: [{ hooks: [cmdHook('sleep 5', { onFailure: 'block', timeout: 0.5 })] }],
+      Stop: [{ hooks: [cmdHook('exit 3', { onFailure: 'block' })] }],
+      Notification: [{ hooks: [cmdHook('exit 3', { onFailure: 'block', async: true })] }],
+    });
+    const v = await sb.cli(['hooks', 'validate', '--dialect', 'claude', '-o', 'json']);
+    expect(
+      (JSON.parse(v.stdout) as { diagnostics: { code: string; message: string }[] }).diagnostics.map((d) => [
+        d.code,
+        d.message,
+      ]),
+    ).toEqual([
+      ['claude_on_failure_ignored', 'onFailure "block" is ignored on Stop'],
+      ['claude_on_failure_ignored', 'onFailure "block" is ignored on async hooks'],
+    ]);
+    const pre = await sb.fire('PreToolUse', { session_id: 's', tool_name: 'Bash', tool_input: { command: 'ls' } });
+    expect([pre.code, pre.json.verdict, pre.json.reason]).toEqual([
+      1,
+      'deny',
+      'hook command failed: exit status 3; blocking because onFailure is "block"',
+    ]);
+    expect(pre.json.runs.map((r) => [r.outcome, r.blocking])).toEqual([
+      ['denied', true],
+      ['failed', false],
+    ]);
+    const prompt = await sb.fire('UserPromptSubmit', { session_id: 's', prompt: 'hi' });
+    expect([prompt.json.verdict, prompt.json.reason]).toEqual([
+      'block',
+      'hook timed out after 0.5s; blocking because onFailure is "block"',
+    ]);
+    expect((await sb.fire('Stop', { session_id: 's' })).json.verdict).toBe('pass');
+    const old = await sb.cli(
+      ['hooks', 'fire', 'PreToolUse', '--dialect', 'claude', '--claude-version', '2.1.294', '-o', 'json'],
+      JSON.stringify({ session_id: 's', tool_name: 'Bash', tool_input: { command: 'ls' } }),
+    );
+    expect((JSON.parse(old.stdout) as { verdict: string }).verdict).toBe('pass');
+  });
+});

@@ -54,6 +54,8 @@ export interface AnswerOptions {
   handlerType: string;
   async: boolean;
   asyncRewake: boolean;
+  /** `onFailure: "block"` applies (claude.md §5.4, 2.1.295): a non-blocking error blocks. */
+  onFailureBlock?: boolean;
 }
 
 /** Claude turns longer strings into a preview and a file path; hookctl keeps them and warns. */
@@ -329,8 +331,27 @@ function stripAnsi(text: string): string {
 
 const DENYING: ReadonlySet<ClaudeDecision> = new Set(['deny', 'block', 'stop', 'decline', 'cancel']);
 
-/** Reads one handler's answer on an event. */
+/** Reads one handler's answer on an event; with onFailure "block", a failure blocks (claude.md §5.4). */
 export function readAnswer(event: ClaudeEventData, run: HandlerRun, opts: AnswerOptions): HookAnswer {
+  const answer = readAnswerOnce(event, run, opts);
+  const runFailed = run.kind !== 'exited' || (run.code !== 0 && run.code !== 2);
+  if (!opts.onFailureBlock || opts.async || answer.outcome !== 'failed' || !runFailed) return answer;
+  if (!BLOCKING_EXIT2.has(event.exit2)) return answer;
+  const decision: ClaudeDecision = event.exit2 === 'deny' ? 'deny' : event.exit2 === 'decline' ? 'decline' : 'block';
+  const error = answer.error ?? 'hook failed';
+  const blocked: HookAnswer = {
+    ...answer,
+    outcome: 'denied',
+    decision,
+    blocking: true,
+    reason: `${error}; blocking because onFailure is "block"`,
+    error,
+  };
+  delete blocked.notice; // a block, not a non-blocking error's notice
+  return blocked;
+}
+
+function readAnswerOnce(event: ClaudeEventData, run: HandlerRun, opts: AnswerOptions): HookAnswer {
   if (run.kind === 'timed_out') {
     const error = `hook timed out after ${secondsText(run.timeoutS)}`;
     // A PreModelSwitch hook that times out blocks the switch (claude.md §5.7, 2.1.251).

@@ -59,6 +59,8 @@ export const CLAUDE_DIAGNOSTIC_CODES = {
   claude_mod_intercepts:
     'A loaded mod (a plugin with hooks modules, 2.1.287) registers for events it may intercept; hookctl does not run mods.',
   claude_mod_module_missing: 'A mod lists a hooks module that does not exist; Claude Code does not load it.',
+  claude_on_failure_ignored:
+    'onFailure "block" where it has no effect: async hooks, Stop, SubagentStop, TaskCompleted, TeammateIdle, or an event exit 2 cannot block.',
   claude_frontmatter_requoted:
     'Front matter that strict YAML rejects and Claude Code reads after quoting plain values (argument-hint: [x] [y]): its hooks load.',
   claude_agent_name_invalid: 'A subagent name with ":": Claude Code does not load the file, so its hooks never run.',

@@ -15,6 +15,7 @@ import { readAllRecords } from '../../ledger/reader.js';
 import type { RunRecord } from '../../ledger/record.js';
 import type { RunObservation } from '../../telemetry/observer.js';
 import { readAnswer, secondsText, type HandlerRun, type HookAnswer } from './answer.js';
+import { onFailureIgnoredOn } from './handlers.js';
 import { modNote } from './mods.js';
 import type { ClaudeEventData } from './catalog-types.js';
 import { claudeEvent, defaultTimeoutS } from './catalog.js';
@@ -219,6 +220,8 @@ export async function dispatchClaude(req: DispatchRequest): Promise<ClaudeDispat
           handlerType: sel.info.handler_type,
           async: sel.info.async,
           asyncRewake: sel.info.async_rewake,
+          onFailureBlock:
+            sel.info.handler.onFailure === 'block' && onFailureIgnoredOn(event, sel.info.handler) === undefined,
         };
         // The OpenTelemetry export (DispatchRequest.observer): a span opened now, its TRACEPARENT for the process.
         const observation = req.observer?.beforeRun();

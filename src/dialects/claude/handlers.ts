@@ -72,7 +72,7 @@ const TYPE_FIELDS = Object.fromEntries(
 ) as Record<ClaudeHandlerType, Set<string>>;
 const ALL_FIELDS = new Set(Object.values(TYPE_FIELDS).flatMap((s) => [...s]));
 
-type Check = 'string' | 'strings' | 'boolean' | 'string_map' | 'object' | 'shell';
+type Check = 'string' | 'strings' | 'boolean' | 'string_map' | 'object' | 'shell' | 'block';
 const FIELD_CHECKS: Readonly<Record<string, Check>> = {
   if: 'string',
   statusMessage: 'string',
@@ -91,6 +91,7 @@ const FIELD_CHECKS: Readonly<Record<string, Check>> = {
   prompt: 'string',
   model: 'string',
   continueOnBlock: 'boolean',
+  onFailure: 'block',
 };
 const CHECK_TEXT: Readonly<Record<Check, string>> = {
   string: 'a string',
@@ -99,6 +100,7 @@ const CHECK_TEXT: Readonly<Record<Check, string>> = {
   string_map: 'an object of strings',
   object: 'an object',
   shell: '"bash" or "powershell"',
+  block: '"block"',
 };
 
 const q = (s: string): string => JSON.stringify(s);
@@ -111,6 +113,8 @@ function passes(check: Check, v: unknown): boolean {
   switch (check) {
     case 'string':
       return typeof v === 'string';
+    case 'block':
+      return v === 'block';
     case 'strings':
       return Array.isArray(v) && v.every((x) => typeof x === 'string');
     case 'boolean':
@@ -335,6 +339,20 @@ const PLUGIN_VAR = /\$\{?(CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\b/;
 const USER_CONFIG = /\$\{user_config\.([^}]*)\}/;
 const TOOL_INPUT = /\$\{?TOOL_INPUT\b/;
 
+/** Stop, SubagentStop, TaskCompleted and TeammateIdle, as in Claude Code; and where exit 2 blocks nothing. */
+const ON_FAILURE_IGNORED_EVENTS = new Set(['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle']);
+
+/**
+ * Where `onFailure: "block"` has no effect (claude.md §5.4): `async hooks`, or the event's name;
+ * undefined when it blocks.
+ */
+export function onFailureIgnoredOn(event: ClaudeEventData, handler: Record<string, unknown>): string | undefined {
+  if (handler.async === true || handler.asyncRewake === true) return 'async hooks';
+  if (ON_FAILURE_IGNORED_EVENTS.has(event.name) || event.exit2 === 'notice' || event.exit2 === 'ignored')
+    return event.name;
+  return undefined;
+}
+
 /** The release that added a handler field: the type's own, else the common ones' (claude.md §9). */
 function handlerFieldSince(t: ClaudeHandlerType, key: string): string | undefined {
   return (
@@ -423,6 +441,13 @@ function readHandler(input: unknown, h: HandlerInput): RawHandler | undefined {
     if (v === undefined || v === null || (field === 'command' && v === '')) {
       error('claude_field_required', `${t} hook requires ${q(field)}`, v === undefined ? undefined : field);
     }
+  }
+
+  // onFailure "block" (2.1.295, claude.md §5.4) has no effect where there is nothing to block.
+  if (handler.onFailure === 'block') {
+    const ignoredOn = onFailureIgnoredOn(h.event, handler);
+    if (ignoredOn !== undefined)
+      warn('claude_on_failure_ignored', `onFailure "block" is ignored on ${ignoredOn}`, 'onFailure');
   }
 
   const timeout = handler.timeout;
