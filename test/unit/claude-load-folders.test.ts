@@ -218,3 +218,35 @@ describe('the rest of the revision', () => {
     }
   });
 });
+
+describe('plugin paths through symbolic links (2.1.257)', () => {
+  it('a hook file linked from outside the root is path_escapes_root; before 2.1.257 it loads', async () => {
+    const { symlinkSync } = await import('node:fs');
+    const { useClaudeRelease } = await import('../../src/dialects/claude/releases.js');
+    const outside = t.write('outside/hooks.json', {
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'x' }] }] },
+    });
+    t.write('plug/.claude-plugin/plugin.json', { name: 'p', hooks: './extra.json' });
+    mkdirSync(join(t.root, 'plug/hooks'), { recursive: true });
+    symlinkSync(outside, join(t.root, 'plug/hooks/hooks.json'));
+    symlinkSync(outside, join(t.root, 'plug/extra.json'));
+    const load = () => loadClaudeSources({ workspace: t.workspace }, t.env, { pluginDirs: [join(t.root, 'plug')] });
+    const now = await load();
+    expect(now.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['path_escapes_root', 'hooks file "hooks/hooks.json" is outside the plugin root'],
+      ['path_escapes_root', 'hooks file "./extra.json" is outside the plugin root'],
+    ]);
+    expect(now.declarations).toEqual([]);
+    useClaudeRelease('2.1.256');
+    try {
+      const old = await load();
+      expect(old.diagnostics).toEqual([]);
+      expect(old.declarations.map((d) => [d.name, d.status])).toEqual([
+        ['plugin/p:Stop:1.1', 'active'],
+        ['plugin/p/extra.json:Stop:1.1', 'active'],
+      ]);
+    } finally {
+      useClaudeRelease(undefined);
+    }
+  });
+});

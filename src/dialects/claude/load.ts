@@ -2,7 +2,7 @@
 // of §2.4 and the duplicate rule of §2.3 as statuses (`list --all`), the diagnostics of §2.5, and
 // the context dispatch reads (merged env, http gates, SessionEnd budget).
 import { existsSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
 import type { Declaration, DeclarationStatus, OrderedDeclaration } from '../../declarations/model.js';
@@ -250,7 +250,7 @@ export async function loadClaudeSources(
       for (const p of hooks.modules.paths) {
         const file = moduleFile(copy.root, p);
         const at = hooks.modules.at;
-        if (!isInside(copy.root, file)) {
+        if (!isInside(copy.root, file) || (await linksOutOf(copy.root, file))) {
           diagnostics.push(
             claudeDiagnostic(
               'error',
@@ -744,6 +744,13 @@ async function pluginRoots(dirs: readonly string[]): Promise<string[]> {
     roots.push(...(plugins.length > 0 ? plugins : [dir]));
   }
   return roots;
+}
+
+/** From 2.1.257: the file is, or passes through, a symbolic link whose target is outside the root. */
+async function linksOutOf(root: string, file: string): Promise<boolean> {
+  if (!ruleHolds('plugin_symlink_escape')) return false;
+  const [realRoot, real] = await Promise.all([realpath(root).catch(() => root), realpath(file).catch(() => undefined)]);
+  return real !== undefined && !isInside(realRoot, real);
 }
 
 /** A --plugin-dir that is not a folder is a usage error (exit 2). */

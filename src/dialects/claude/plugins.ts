@@ -142,7 +142,27 @@ export async function readPluginHooks(ref: ClaudePluginRef, manifest: PluginMani
   const out: PluginHooks = { handlers: [], diagnostics: [...manifest.diagnostics], files: [], failed: false };
   const origin = `plugin/${ref.id}`;
   const standard = join(ref.root, 'hooks', 'hooks.json');
-  await readHookFile(standard, origin, ref, out);
+  const realRoot = await realpath(ref.root).catch(() => ref.root);
+  // From 2.1.257, a hook file that is, or passes through, a link out of the root is refused.
+  const linksOut = async (file: string) => {
+    if (!ruleHolds('plugin_symlink_escape')) return false;
+    const real = await realpath(file).catch(() => undefined);
+    return real !== undefined && !isInside(realRoot, real);
+  };
+  if (await linksOut(standard)) {
+    out.diagnostics.push(
+      claudeDiagnostic(
+        'error',
+        'path_escapes_root',
+        'hooks file "hooks/hooks.json" is outside the plugin root',
+        standard,
+        { line: 1 },
+        {
+          source: 'claude_plugin',
+        },
+      ),
+    );
+  } else await readHookFile(standard, origin, ref, out);
 
   const hooks = manifest.data?.hooks;
   const mdiag = (code: Parameters<typeof claudeDiagnostic>[1], message: string, path: PathSeg[]) =>
@@ -171,7 +191,6 @@ export async function readPluginHooks(ref: ClaudePluginRef, manifest: PluginMani
       out.files.push(manifest.file);
     } else if (typeof hooks === 'string' || (Array.isArray(hooks) && hooks.every((h) => typeof h === 'string'))) {
       const paths = typeof hooks === 'string' ? [hooks] : (hooks as string[]);
-      const realRoot = await realpath(ref.root).catch(() => ref.root);
       for (const [i, p] of paths.entries()) {
         const path: PathSeg[] = typeof hooks === 'string' ? ['hooks'] : ['hooks', i];
         const file = resolve(ref.root, p);
@@ -196,7 +215,7 @@ export async function readPluginHooks(ref: ClaudePluginRef, manifest: PluginMani
           );
           continue;
         }
-        if (!isInside(realRoot, real)) {
+        if (await linksOut(file)) {
           mdiag('path_escapes_root', `hooks file ${q(p)} is outside the plugin root`, path);
           continue;
         }
