@@ -110,3 +110,17 @@ describe('hooks events --changes', () => {
     expect(list.filter((v) => v.selected).map((v) => v.version)).toEqual(['2.1.295']);
   });
 });
+
+describe('if file patterns by release (2.1.214, §4.2)', () => {
+  it('src/** is anchored at cwd from 2.1.214; below, it matches a src folder at any depth', async () => {
+    const { evaluatePathPattern } = await import('../../src/dialects/claude/path-rule.js');
+    const cwd = '/work/proj';
+    const at = (pattern: string, file: string) => evaluatePathPattern(pattern, file, cwd, '/home/u').verdict;
+    expect(at('src/**', '/work/proj/src/a.ts')).toBe('match');
+    expect(at('src/**', '/work/proj/lib/src/a.ts')).toBe('no_match');
+    useClaudeRelease('2.1.213');
+    expect(at('src/**', '/work/proj/lib/src/a.ts')).toBe('match');
+    expect(at('src/**', '/work/proj/src/a.ts')).toBe('match');
+    expect(at('lib/src/**', '/work/proj/x/lib/src/a.ts')).toBe('no_match'); // other patterns with a / stay anchored
+  });
+});
