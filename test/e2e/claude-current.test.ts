@@ -345,3 +345,21 @@ describe('onFailure "block" (2.1.295, §5.4)', () => {
     expect((JSON.parse(old.stdout) as { verdict: string }).verdict).toBe('pass');
   });
 });
+
+describe('hooks validate FILE on plugin files as they ship', () => {
+  it('a claude SKILL.md that needed the second pass gives its one warning, and marketplace.json is clean', async () => {
+    const sb = sandbox();
+    const plugin = join(sb.root, 'plug');
+    put(join(plugin, '.claude-plugin/plugin.json'), JSON.stringify({ name: 'rh' }));
+    put(
+      join(plugin, '.claude-plugin/marketplace.json'),
+      JSON.stringify({ name: 'm', plugins: [{ name: 'rh', source: './' }] }),
+    );
+    const skill = join(plugin, 'skills/impl/SKILL.md');
+    put(skill, fm('Stop', 'echo x', 'argument-hint: [issue] [--plan-doc path]\ncontext: fork\nmodel: opus\n'));
+    const r = await sb.cli(['hooks', 'validate', skill, join(plugin, '.claude-plugin/marketplace.json'), '-o', 'json']);
+    expect(r.code, r.stdout).toBe(0);
+    const report = JSON.parse(r.stdout) as { diagnostics: { code: string; line: number }[] };
+    expect(report.diagnostics.map((d) => [d.code, d.line])).toEqual([['claude_frontmatter_requoted', 2]]);
+  });
+});
