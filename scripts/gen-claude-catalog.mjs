@@ -34,6 +34,12 @@ const TOP_KEYS = [
   'matcher_rules',
   'output_string_limit_chars',
   'sources',
+  // Releases (claude.md §9): the markers of each item, and what every release changed.
+  'versions',
+  'format',
+  'field_since',
+  'mods',
+  'version_rules',
 ];
 
 const { data: catalog, sha256 } = readSourceJson(jsonPath, fail);
@@ -51,7 +57,7 @@ const text = [
   '',
   "import type { ClaudeCatalogMeta, ClaudeEventData } from './catalog-types.js';",
   '',
-  `/** Every Claude Code hook event of v${catalog.claude_code_version}, in catalog order. */`,
+  `/** Every Claude Code hook event up to v${catalog.claude_code_version}, in catalog order, with its release markers. */`,
   `export const CLAUDE_EVENTS: readonly ClaudeEventData[] = ${JSON.stringify(events, null, 2)};`,
   '',
   '/** The catalog besides its events: common fields, handler types and defaults, matcher rules, sources. */',
@@ -88,8 +94,10 @@ function validate(c) {
   for (const t of Object.keys(c.handler_types)) if (!types.includes(t)) problems.push(`unknown handler type ${t}`);
 
   const exit2 = ['deny', 'block', 'feedback', 'decline', 'fail', 'notice', 'ignored'];
-  const kinds = ['permission', 'permission_request', 'block', 'elicitation', 'worktree_path', 'none'];
-  const fields = Object.keys(c.keys);
+  const kinds = ['permission', 'permission_request', 'model_switch', 'block', 'elicitation', 'worktree_path', 'none'];
+  // The release markers are optional on an event (claude.md §9).
+  const optional = new Set(['removed_in', 'field_since', 'field_removed_in', 'before']);
+  const fields = Object.keys(c.keys).filter((k) => !optional.has(k));
   const seen = new Set();
   for (const e of c.events) {
     if (seen.has(e.name)) problems.push(`duplicate event ${e.name}`);
@@ -102,6 +110,10 @@ function validate(c) {
     if (e.matcher_field === null && e.matcher_values !== null) problems.push(`${e.name}: values without a field`);
   }
   for (const e of c.if_events) if (!seen.has(e)) problems.push(`if_events names unknown event ${e}`);
+  const version = /^v?\d+\.\d+\.\d+$/;
+  for (const v of c.versions) if (!version.test(v.version)) problems.push(`versions: ${JSON.stringify(v.version)}`);
+  if (c.versions.at(-1)?.version !== c.claude_code_version)
+    problems.push('the last of versions is not claude_code_version');
   if (problems.length) fail(problems);
 }
 

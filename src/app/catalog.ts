@@ -14,6 +14,8 @@ export interface Catalog {
   files: string[];
   /** For stderr: what a dialect would not read from here that the user may expect it to (claude). */
   notes: string[];
+  /** For stderr: what hookctl cannot see into for these events (claude: mods, claude.md §1.1). */
+  eventNotes(events: readonly string[]): string[];
 }
 
 export interface CatalogOptions {
@@ -31,5 +33,6 @@ export async function loadCatalog(loc: Locations, opts: CatalogOptions = {}): Pr
     diagnostics: parts.flatMap((p) => p.diagnostics),
     files: parts.flatMap((p) => p.files),
     notes: selected.flatMap((d) => d.workspaceNotes?.(loc, env) ?? []),
+    eventNotes: (events) => selected.flatMap((d, i) => d.eventNotes?.(parts[i]!.context, events).notes ?? []),
   };
 }

@@ -77,6 +77,8 @@ export interface DryRunResult {
   event: string;
   dialect: string;
   plan: PlanEntry[];
+  /** What the dialect adds about the event (claude: `mods`, claude.md §1.1). */
+  [extra: string]: unknown;
 }
 
 /**
@@ -123,6 +125,9 @@ export function candidatesFor(event: string, requested: string | undefined): rea
   if (requested !== undefined) {
     const dialect = dialectNamed(requested);
     if (dialect?.hasEvent(event)) return [dialect];
+    // An event of another release of that dialect's runtime says which (claude.md §9).
+    const gone = dialect?.removedEventHint?.(event);
+    if (gone !== undefined) throw new HookctlError('unknown_event', gone, ExitCode.usage);
     // The closest names of that dialect only (SPEC §7.1): `PreToolUs` finds `PreToolUse`.
     const hint = dialect
       ? didYouMean(
@@ -363,7 +368,9 @@ export async function planLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
   const plan = entries.map((entry, i) =>
     selected.has(all[i]!) ? entry : { ...entry, matched: false, status: 'not_selected', why },
   );
-  return { event: loaded.event, dialect: loaded.dialect.name, plan };
+  const about = loaded.dialect.eventNotes?.(loaded.catalog.context, [loaded.event]);
+  for (const note of about?.notes ?? []) req.onWarning?.(note);
+  return { event: loaded.event, dialect: loaded.dialect.name, plan, ...about?.fields };
 }
 
 export async function fire(request: FireRequest): Promise<FireResult> {

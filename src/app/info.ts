@@ -34,6 +34,8 @@ export async function hookInfo(
     /** Runs of every workspace, not only loc.workspace's. */
     allWorkspaces?: boolean;
     onDiagnostics: (diagnostics: Diagnostic[]) => void;
+    /** Stderr lines about the hook's event that hookctl cannot see into (claude: mods). */
+    onNotes?: (notes: string[]) => void;
   },
 ): Promise<HookInfo> {
   const catalog = await loadCatalog(loc, { dialect: opts.dialect });
@@ -46,6 +48,7 @@ export async function hookInfo(
     const known = catalog.declarations.flatMap((d) => (d.name === null ? [] : [d.name]));
     throw new HookctlError('hook_not_found', `no hooks named "${name}" found${didYouMean(name, known)}`, ExitCode.no);
   }
+  opts.onNotes?.(catalog.eventNotes([...new Set(declarations.map((d) => d.event))]));
   const workspace = opts.allWorkspaces ? undefined : workspaceScope(loc.workspace);
   const { runs, withoutWorkspace } = lastRunsOfHook(loc, name, INFO_RUNS, {
     dialects: [...new Set(declarations.map((d) => d.dialect))],

@@ -29,7 +29,8 @@ export const fireFlags = {
     options: dialectNames(),
   }),
   skill: Flags.string({
-    description: 'claude: run the hooks of this skill, as if it were invoked (repeatable; "*" for all).',
+    description:
+      'claude: run the hooks of this skill or slash command, as if it were invoked (repeatable; "*" for all).',
     multiple: true,
   }),
   agent: Flags.string({ description: 'claude: run the hooks of this subagent (default: the payload agent_type).' }),

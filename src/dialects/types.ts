@@ -318,6 +318,12 @@ export interface Dialect {
    * may expect it to (claude: the git root's project settings, from a sub-folder). Light: a stat or two.
    */
   workspaceNotes?(loc: Locations, env: NodeJS.ProcessEnv): string[];
+  /**
+   * What hookctl cannot see into for these events, from the loaded catalog's context: stderr
+   * lines for list, info, fire and --dry-run, and fields the fire and dry-run documents carry
+   * (claude: the mods that may intercept them, claude.md §1.1).
+   */
+  eventNotes?(context: unknown, events: readonly string[]): { notes: string[]; fields: Record<string, unknown> };
   /** `validate FILE`: this dialect's verdict on a file, or undefined when the file is not its kind. */
   /** `text` is undefined when the file is not readable text (missing, binary, invalid UTF-8). */
   validateFile(

@@ -72,6 +72,18 @@ describe('if rules (§4.2)', () => {
   });
 });
 
+describe("if rules as Anthropic's plugins write them (§4.2, issue 27)", () => {
+  it('runs a "Bash(git commit:*)" guard on git commit, also with runs of blanks, and not on git commitx', async () => {
+    const sb = sandbox();
+    sb.settings({ PreToolUse: [group([cmd('exit 0', { if: 'Bash(git commit:*)' })], 'Bash')] });
+    const runs = async (command: string) => (await sb.fire('PreToolUse', bash(command))).json.runs.length;
+    expect(await runs('git commit -m x')).toBe(1);
+    expect(await runs('git   commit\t-m x')).toBe(1);
+    expect(await runs('git commitx')).toBe(0);
+    expect(await runs('git push')).toBe(0);
+  });
+});
+
 describe('if rules that used to crash or stall the dispatch (issue 24)', () => {
   it('a file pattern that cannot compile is a validate error, shown by list --all, info and --dry-run; fire --skip-invalid runs the siblings', async () => {
     const sb = sandbox();

@@ -149,7 +149,7 @@ describe('release boundaries in validate and fire', { timeout: 120_000 }, () => 
 describe('hooks events per release', { timeout: 120_000 }, () => {
   it('--changes lists what changed, and says when a catalog is unknown', async () => {
     const env = isolatedEnv();
-    const json = await runCli(['hooks', 'events', '--changes', '-o', 'json'], { env });
+    const json = await runCli(['hooks', 'events', '--changes', '--dialect', 'compozy', '-o', 'json'], { env });
     expect(json.code, json.stderr).toBe(0);
     const versions = JSON.parse(json.stdout) as {
       version: string;
@@ -172,7 +172,12 @@ describe('hooks events per release', { timeout: 120_000 }, () => {
     expect(versions.filter((v) => v.selected).map((v) => v.version)).toEqual(['main-2026-10']);
     const retire = versions.find((v) => v.version === 'retire-2026-09-27')!;
     expect(retire.changes).toContainEqual(expect.objectContaining({ kind: 'event_removed', name: 'sandbox.prepare' }));
-    const human = await runCli(['hooks', 'events', '--changes', '--compozy-version', 'pre-retire'], { env });
+    const human = await runCli(
+      ['hooks', 'events', '--changes', '--dialect', 'compozy', '--compozy-version', 'pre-retire'],
+      {
+        env,
+      },
+    );
     expect(human.stdout).toContain(
       'CompozyOS v0.3.0-beta.22  date ~2026-09-01, catalog unknown\n' +
         '  catalog unknown: behaves as v0.3.0-beta.20, the nearest earlier version whose catalog is known\n',

@@ -36,11 +36,11 @@ async function rows(...args: string[]): Promise<EventRow[]> {
 }
 
 describe('hooks events', { timeout: 120_000 }, () => {
-  it('lists every catalog: the newest CompozyOS release (100 events), the 8 cosh events and 31 Claude Code events, with the SPEC fields', async () => {
+  it('lists every catalog: the newest CompozyOS release (100 events), the 8 cosh events and 33 Claude Code events (2.1.295), with the SPEC fields', async () => {
     const every = await rows();
-    expect(every).toHaveLength(139);
+    expect(every).toHaveLength(141);
     const claude = every.filter((r) => r.dialect === 'claude');
-    expect(claude).toHaveLength(31);
+    expect(claude).toHaveLength(33);
     // claude rows: the shared fields (family and sync_eligible null), then the catalog entry.
     for (const r of claude) {
       expect(Object.keys(r).slice(0, 7)).toEqual([
@@ -109,9 +109,10 @@ describe('hooks events', { timeout: 120_000 }, () => {
     expect(r.code).toBe(0);
     const [head, ...lines] = r.stdout.trimEnd().split('\n');
     expect(head!.trim().split(/\s{2,}/)).toEqual(['Event', 'Dialect', 'Family', 'Sync', 'Deny', 'Payload', 'Patch']);
-    // 139 rows, then which CompozyOS release the table shows (SPEC §10)
-    expect(lines).toHaveLength(140);
-    expect(lines.at(-1)).toBe('Catalog: CompozyOS main-2026-10, the newest (see: hookctl hooks events --changes)');
+    // 141 rows, then which CompozyOS and Claude Code releases the table shows (SPEC §10, claude.md §9)
+    expect(lines).toHaveLength(143);
+    expect(lines.at(-2)).toBe('Catalog: CompozyOS main-2026-10, the newest (see: hookctl hooks events --changes)');
+    expect(lines.at(-1)).toBe('Catalog: Claude Code 2.1.295, the newest (see: hookctl hooks events --changes)');
     expect(
       lines
         .find((l) => l.startsWith('Stop ') && l.includes('claude'))!

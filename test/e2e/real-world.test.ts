@@ -83,6 +83,74 @@ const PER_FILE: Record<string, [string, string, number, string][]> = {
   'cosh/extensions/os-skills/cosh-extension.json': [],
 };
 
+/**
+ * Claude Code files (claude/<owner>__<repo>/, each a configuration Claude Code loads), each alone:
+ * the lines of each diagnostic code. None is an error: what the docs do not name is a warning at
+ * most (unknown keys, a timeout over an hour), and the unquoted `argument-hint: [...] [...]` of
+ * ralph-impl is read on Claude Code's second pass (claude.md §2.1.1).
+ */
+const CLAUDE_PER_FILE: Record<string, Record<string, number[]>> = {
+  'claude/1Password__agent-hooks/.claude/settings.json': {},
+  'claude/affaan-m__everything-claude-code/.claude-plugin/plugin.json': {},
+  'claude/affaan-m__everything-claude-code/hooks/hooks.json': {
+    claude_unknown_key: [
+      13, 14, 24, 25, 35, 36, 48, 49, 60, 61, 72, 73, 83, 84, 95, 96, 108, 109, 121, 122, 136, 137, 149, 150, 161, 162,
+      172, 173, 183, 184, 195, 196, 207, 208, 220, 221, 232, 233, 244, 245, 257, 258, 271, 272, 282, 283, 295, 296, 308,
+      309, 321, 322, 334, 335, 349, 350,
+    ],
+  },
+  'claude/anthropics__claude-plugins-official/plugins/explanatory-output-style/.claude-plugin/plugin.json': {},
+  'claude/anthropics__claude-plugins-official/plugins/explanatory-output-style/hooks/hooks.json': {},
+  'claude/anthropics__claude-plugins-official/plugins/hookify/.claude-plugin/plugin.json': {},
+  'claude/anthropics__claude-plugins-official/plugins/hookify/hooks/hooks.json': {},
+  'claude/anthropics__claude-plugins-official/plugins/learning-output-style/.claude-plugin/plugin.json': {},
+  'claude/anthropics__claude-plugins-official/plugins/learning-output-style/hooks/hooks.json': {},
+  'claude/anthropics__claude-plugins-official/plugins/ralph-loop/.claude-plugin/plugin.json': {},
+  'claude/anthropics__claude-plugins-official/plugins/ralph-loop/hooks/hooks.json': {},
+  'claude/anthropics__claude-plugins-official/plugins/security-guidance/.claude-plugin/plugin.json': {},
+  'claude/anthropics__claude-plugins-official/plugins/security-guidance/hooks/hooks.json': {
+    claude_unknown_key: [42, 43, 50, 51, 58, 59, 66, 67, 74, 75, 88, 89],
+  },
+  'claude/backnotprop__plannotator/apps/hook/.claude-plugin/plugin.json': {},
+  'claude/backnotprop__plannotator/apps/hook/hooks/hooks.json': { claude_timeout_looks_like_ms: [10] },
+  'claude/cdubiel08__ralph-hero/plugin/ralph-hero/.claude-plugin/plugin.json': {},
+  'claude/cdubiel08__ralph-hero/plugin/ralph-hero/hooks/hooks.json': { claude_unknown_key: [4, 5] },
+  'claude/cdubiel08__ralph-hero/plugin/ralph-hero/skills/ralph-impl/SKILL.md': { claude_frontmatter_requoted: [4] },
+  'claude/cdubiel08__ralph-hero/plugin/ralph-hero/skills/ralph-review/SKILL.md': {},
+  'claude/cdubiel08__ralph-hero/plugin/ralph-hero/skills/setup/SKILL.md': {},
+  'claude/cdubiel08__ralph-hero/plugin/ralph-hero/skills/team/SKILL.md': {},
+  'claude/karanb192__claude-code-hooks/plugins/block-dangerous-commands/.claude-plugin/plugin.json': {},
+  'claude/karanb192__claude-code-hooks/plugins/block-dangerous-commands/hooks/hooks.json': {},
+  'claude/karanb192__claude-code-hooks/plugins/config-watch/.claude-plugin/plugin.json': {},
+  'claude/karanb192__claude-code-hooks/plugins/config-watch/hooks/hooks.json': {},
+  'claude/karanb192__claude-code-hooks/plugins/instructions-audit/.claude-plugin/plugin.json': {},
+  'claude/karanb192__claude-code-hooks/plugins/instructions-audit/hooks/hooks.json': {},
+  'claude/karanb192__claude-code-hooks/plugins/notify-permission/.claude-plugin/plugin.json': {},
+  'claude/karanb192__claude-code-hooks/plugins/notify-permission/hooks/hooks.json': {},
+  'claude/karanb192__claude-code-hooks/plugins/protect-secrets/.claude-plugin/plugin.json': {},
+  'claude/karanb192__claude-code-hooks/plugins/protect-secrets/hooks/hooks.json': {},
+  'claude/karanb192__claude-code-hooks/plugins/standup-autopilot/.claude-plugin/plugin.json': {},
+  'claude/karanb192__claude-code-hooks/plugins/standup-autopilot/hooks/hooks.json': {},
+  'claude/mksglu__context-mode/.claude-plugin/hooks/hooks.json': {},
+  'claude/mksglu__context-mode/.claude-plugin/plugin.json': {},
+  'claude/mksglu__context-mode/hooks/hooks.json': {},
+  'claude/obra__superpowers/.claude-plugin/plugin.json': {},
+  'claude/obra__superpowers/hooks/hooks.json': {},
+  'claude/obra__superpowers/skills/using-superpowers/SKILL.md': {},
+  'claude/ruvnet__claude-flow/.claude/settings.json': { claude_unknown_key: [44, 54, 64, 74] },
+  'claude/severity1__claude-code-prompt-improver/.claude-plugin/plugin.json': {},
+  'claude/severity1__claude-code-prompt-improver/hooks/hooks.json': { claude_unknown_key: [5, 10, 17] },
+  'claude/thedotmack__claude-mem/plugin/.claude-plugin/plugin.json': {},
+  'claude/thedotmack__claude-mem/plugin/hooks/hooks.json': {},
+  'claude/affaan-m__everything-claude-code/.claude-plugin/marketplace.json': {},
+  'claude/backnotprop__plannotator/.claude-plugin/marketplace.json': {},
+  'claude/cdubiel08__ralph-hero/.claude-plugin/marketplace.json': {},
+  'claude/karanb192__claude-code-hooks/.claude-plugin/marketplace.json': {},
+  'claude/mksglu__context-mode/.claude-plugin/marketplace.json': {},
+  'claude/obra__superpowers/.claude-plugin/marketplace.json': {},
+  'claude/thedotmack__claude-mem/.claude-plugin/marketplace.json': {},
+};
+
 describe.skipIf(!RW)('real-world files, each named on the command line', { timeout: 180_000 }, () => {
   it('every file gives what the runtimes expect: valid ones are clean, broken ones name their problem', async () => {
     const files = Object.keys(PER_FILE);
@@ -115,7 +183,9 @@ describe.skipIf(!RW)('real-world files, each named on the command line', { timeo
       }
     };
     walk(rw(), '');
-    expect(found.sort()).toEqual(Object.keys(PER_FILE).sort());
+    // claude/ folders also hold each repository's licence and SOURCE.md, which declare nothing.
+    const declarations = found.filter((f) => !/^claude\/.*\/(SOURCE\.md|LICENSE[^/]*)$/.test(f));
+    expect(declarations.sort()).toEqual([...Object.keys(PER_FILE), ...Object.keys(CLAUDE_PER_FILE)].sort());
   });
 });
 
@@ -323,5 +393,116 @@ describe.skipIf(!RW)('real-world files as a home', { timeout: 180_000 }, () => {
       [['TOKENLESS_AGENT_ID'], `python3 ${rw('cosh/extensions/tokenless')}/hooks/rewrite_hook.py`],
     ]);
     expect(scanner!.map((d) => d.description)).toEqual(['Scans tool code for security vulnerabilities']);
+  });
+});
+
+describe.skipIf(!RW)('real-world Claude Code files', { timeout: 180_000 }, () => {
+  const R = (...p: string[]) => rw('claude', ...p);
+  /** Every plugin root (a folder with .claude-plugin/plugin.json), as --plugin-dir flags. */
+  const PLUGINS = [
+    'affaan-m__everything-claude-code',
+    'anthropics__claude-plugins-official/plugins/explanatory-output-style',
+    'anthropics__claude-plugins-official/plugins/hookify',
+    'anthropics__claude-plugins-official/plugins/learning-output-style',
+    'anthropics__claude-plugins-official/plugins/ralph-loop',
+    'anthropics__claude-plugins-official/plugins/security-guidance',
+    'backnotprop__plannotator/apps/hook',
+    'cdubiel08__ralph-hero/plugin/ralph-hero',
+    'karanb192__claude-code-hooks/plugins/block-dangerous-commands',
+    'karanb192__claude-code-hooks/plugins/config-watch',
+    'karanb192__claude-code-hooks/plugins/instructions-audit',
+    'karanb192__claude-code-hooks/plugins/notify-permission',
+    'karanb192__claude-code-hooks/plugins/protect-secrets',
+    'karanb192__claude-code-hooks/plugins/standup-autopilot',
+    'mksglu__context-mode',
+    'obra__superpowers',
+    'severity1__claude-code-prompt-improver',
+    'thedotmack__claude-mem/plugin',
+  ];
+  const pluginFlags = () => PLUGINS.flatMap((p) => ['--plugin-dir', R(p)]);
+  const claudeEnv = () => ({ ...realWorldEnv(), CLAUDE_CONFIG_DIR: tempDir('hookctl-rw-claude-') });
+
+  it('each file alone: no error, and only the warnings the docs leave open', async () => {
+    const files = Object.keys(CLAUDE_PER_FILE);
+    const env = claudeEnv();
+    const results = await limited(
+      files.map((f) => () => runCli(['hooks', 'validate', rw(f), ...workspace(), '-o', 'json'], { env })),
+    );
+    results.forEach((r, i) => {
+      const file = files[i]!;
+      expect([r.code, r.stderr], file).toEqual([0, '']);
+      const report = JSON.parse(r.stdout) as { diagnostics: JsonDiagnostic[] };
+      const byCode: Record<string, number[]> = {};
+      for (const d of report.diagnostics) {
+        expect(d.severity, `${file}: ${d.code} ${d.message}`).toBe('warning');
+        (byCode[d.code] ??= []).push(d.line);
+      }
+      expect(byCode, file).toEqual(CLAUDE_PER_FILE[file]);
+    });
+  });
+
+  it("every plugin at once: no error, and every hook listed, the skills' hooks too", async () => {
+    const env = claudeEnv();
+    const w = workspace();
+    const v = await runCli(['hooks', 'validate', '--dialect', 'claude', ...w, ...pluginFlags(), '-o', 'json'], { env });
+    expect(v.code, v.stdout).toBe(0);
+    expect((JSON.parse(v.stdout) as { errors: number }).errors).toBe(0);
+    const r = await runCli(['hooks', 'list', '--dialect', 'claude', ...w, ...pluginFlags(), '-o', 'json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const entries = JSON.parse(r.stdout) as (Entry & { if: string | null })[];
+    const count: Record<string, number> = {};
+    for (const e of entries) count[e.name.split(':')[0]!] = (count[e.name.split(':')[0]!] ?? 0) + 1;
+    expect(count).toEqual({
+      'plugin/ecc': 28,
+      'plugin/explanatory-output-style': 1,
+      'plugin/hookify': 4,
+      'plugin/learning-output-style': 1,
+      'plugin/ralph-loop': 1,
+      'plugin/security-guidance': 9,
+      'plugin/plannotator': 1,
+      'plugin/ralph-hero': 19,
+      'skill/ralph-hero/ralph-hero': 27,
+      'plugin/block-dangerous-commands': 1,
+      'plugin/config-watch': 1,
+      'plugin/instructions-audit': 3,
+      'plugin/notify-permission': 1,
+      'plugin/protect-secrets': 1,
+      'plugin/standup-autopilot': 3,
+      'plugin/context-mode': 13,
+      'plugin/superpowers': 1,
+      'plugin/prompt-improver': 2,
+      'plugin/claude-mem': 7,
+    });
+    // ralph-impl's hooks load although strict YAML rejects its front matter (§2.1.1).
+    expect(entries.filter((e) => e.name.startsWith('skill/ralph-hero/ralph-hero:ralph-impl:')).length).toBeGreaterThan(
+      0,
+    );
+    // security-guidance reviews git commit and git push (PostToolUse) with the legacy ":*" form (§4.2).
+    const guards = entries.filter((e) => e.name.startsWith('plugin/security-guidance:') && e.if !== null);
+    expect(guards.map((e) => e.if)).toEqual(expect.arrayContaining(['Bash(git commit:*)']));
+    const dry = await runCli(
+      ['hooks', 'fire', 'PostToolUse', '--dialect', 'claude', '--dry-run', ...w, ...pluginFlags(), '-o', 'json'],
+      { env, input: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'git   commit -m wip' } }) },
+    );
+    const plan = (JSON.parse(dry.stdout) as { plan: { name: string; if: { rule: string; verdict: string } | null }[] })
+      .plan;
+    const commit = plan.filter((p) => p.if?.rule === 'Bash(git commit:*)');
+    expect(commit.length).toBeGreaterThan(0);
+    for (const p of commit) expect(p.if!.verdict, p.name).toBe('match');
+  });
+
+  it('the settings files of 1Password and claude-flow list every hook', async () => {
+    const env = claudeEnv();
+    for (const [repo, n] of [
+      ['1Password__agent-hooks', 1],
+      ['ruvnet__claude-flow', 11],
+    ] as const) {
+      const r = await runCli(['hooks', 'list', '--dialect', 'claude', '--workspace', R(repo), '-o', 'json'], { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(
+        (JSON.parse(r.stdout) as Entry[]).filter((e) => e.source === 'claude_project'),
+        repo,
+      ).toHaveLength(n);
+    }
   });
 });

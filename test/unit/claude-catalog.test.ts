@@ -9,12 +9,12 @@ import {
 } from '../../src/dialects/claude/catalog.js';
 
 describe('claude catalog (generated from claude-events.json)', () => {
-  it('has the 31 events of v2.1.240, unique, in catalog order', () => {
-    expect(CLAUDE_CATALOG.claude_code_version).toBe('2.1.240');
-    expect(CLAUDE_EVENTS).toHaveLength(31);
-    expect(new Set(CLAUDE_EVENTS.map((e) => e.name)).size).toBe(31);
+  it('has the 33 events of v2.1.295, unique, in catalog order', () => {
+    expect(CLAUDE_CATALOG.claude_code_version).toBe('2.1.295');
+    expect(CLAUDE_EVENTS).toHaveLength(33);
+    expect(new Set(CLAUDE_EVENTS.map((e) => e.name)).size).toBe(33);
     expect(CLAUDE_EVENTS[0]!.name).toBe('SessionStart');
-    expect(claudeEvent('PreModelSwitch')).toBeUndefined();
+    expect(claudeEvent('PreModelSwitch')?.since).toBe('2.1.251');
   });
 
   it('keeps the per-event facts the dialect reads', () => {
@@ -28,7 +28,7 @@ describe('claude catalog (generated from claude-events.json)', () => {
     expect(claudeEvent('Stop')!.matcher_field).toBeNull();
     expect(claudeEvent('SessionStart')!.env_file).toBe(true);
     expect(CLAUDE_EVENTS.filter((e) => e.handler_types.length === 5)).toHaveLength(13);
-    expect(CLAUDE_EVENTS.filter((e) => e.handler_types.length === 3)).toHaveLength(16);
+    expect(CLAUDE_EVENTS.filter((e) => e.handler_types.length === 3)).toHaveLength(18);
   });
 
   it('names are case-sensitive, with a case hint', () => {

@@ -34,9 +34,9 @@ describe('claude diagnostics (§2.5)', () => {
   });
 
   it('claude_unknown_event, with a case hint', () => {
-    expect(codes({ hooks: { pretooluse: [], PreModelSwitch: [] } })).toEqual([
+    expect(codes({ hooks: { pretooluse: [], PreModelSwitchh: [] } })).toEqual([
       ['error', 'claude_unknown_event', 'unknown hook event "pretooluse"; did you mean "PreToolUse"?', null],
-      ['error', 'claude_unknown_event', 'unknown hook event "PreModelSwitch"', null],
+      ['error', 'claude_unknown_event', 'unknown hook event "PreModelSwitchh"; did you mean "PreModelSwitch"?', null],
     ]);
   });
 
@@ -263,7 +263,7 @@ describe('front matter', () => {
     });
 
   it('yaml errors, positions and names', () => {
-    expect(skill('name: [\nhooks: x\n').diagnostics.map((d) => d.code)).toEqual(['yaml_parse_error']);
+    expect(skill('name: [\nhooks: [\n').diagnostics.map((d) => d.code)).toEqual(['yaml_parse_error']);
     const r = skill(
       'name: deploy\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          timeout: -2\n          command: x\n',
     );

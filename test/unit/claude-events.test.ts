@@ -7,7 +7,7 @@ import { renderEventDetail } from '../../src/views/events.js';
 describe('claude hooks events (§7)', () => {
   it('rows: the shared shape plus the catalog entry; deny from exit2', () => {
     const rows = claudeEventRows();
-    expect(rows).toHaveLength(31);
+    expect(rows).toHaveLength(33);
     const pre = rows.find((r) => r.event === 'PreToolUse')!;
     expect(pre).toMatchObject({
       event: 'PreToolUse',
@@ -65,7 +65,7 @@ describe('claude hooks events (§7)', () => {
     expect(claudeDialect.name).toBe('claude');
     expect(claudeDialect.hasEvent('PreToolUse')).toBe(true);
     expect(claudeDialect.hasEvent('tool.pre_call')).toBe(false);
-    expect(claudeDialect.eventRows()).toHaveLength(31);
+    expect(claudeDialect.eventRows()).toHaveLength(33);
     expect(claudeDialect.sessionsDir({ workspace: '/w', stateDir: '/s' } as never)).toBe('/s/claude/sessions');
   });
 });

@@ -182,7 +182,7 @@ describe('gates (§2.4)', () => {
   });
 
   it('strictPluginOnlyCustomization ["hooks"] blocks settings hooks only; elsewhere it is ignored with a warning', async () => {
-    t.write('managed/managed-settings.d/strict.json', { strictPluginOnlyCustomization: ['skills', 'hooks'] });
+    t.write('managed/managed-settings.d/strict.json', { strictPluginOnlyCustomization: ['hooks', 'mcp'] });
     t.write('ws/.claude/settings.json', { ...oneHook('Stop', cmd('p')), strictPluginOnlyCustomization: false });
     t.write(
       'ws/.claude/skills/s/SKILL.md',

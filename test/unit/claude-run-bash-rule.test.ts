@@ -87,6 +87,27 @@ describe('evaluateBashPattern', () => {
   });
 });
 
+describe('the legacy :* suffix and runs of white space (claude.md §4.2)', () => {
+  it('reads a trailing ":*" as " *", and a ":*" anywhere else as two characters', async () => {
+    for (const command of ['git commit', 'git commit -m x', 'FOO=1 git commit --amend']) {
+      expect((await evaluateBashPattern('git commit:*', command)).verdict).toBe('match');
+    }
+    expect((await evaluateBashPattern('git commit:*', 'git commitx')).verdict).toBe('no_match');
+    expect((await evaluateBashPattern('git:* push', 'git push')).verdict).toBe('no_match');
+    expect(bashPattern('git:* push').test('git:x push')).toBe(true);
+    expect(namesMoreThanCommandWord('git:*')).toBe(false);
+    expect(namesMoreThanCommandWord('git commit:*')).toBe(true);
+  });
+
+  it('counts runs of spaces and tabs outside quotes as one space', async () => {
+    expect((await evaluateBashPattern('git commit *', 'git   commit -m x')).verdict).toBe('match');
+    expect((await evaluateBashPattern('git commit:*', 'git \t commit')).verdict).toBe('match');
+    expect((await splitShellCommand('echo  "a   b"   \'c  d\'  e\\  f'))?.subcommands).toEqual([
+      'echo "a   b" \'c  d\' e\\  f',
+    ]);
+  });
+});
+
 describe('bounds: no command crashes or stalls the rule (issue 24)', () => {
   it('splits a 40 KB && chain and 300 nested $() without overflowing the stack', async () => {
     const chain = Array.from({ length: 8000 }, (_, i) => `c${i}`).join(' && ');

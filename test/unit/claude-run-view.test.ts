@@ -62,6 +62,7 @@ describe('renderClaudeFire', () => {
       notifications: [],
       unevaluated: [],
       error: null,
+      mods: [],
       warnings: [],
     } as ClaudeDispatchResult;
     expect(renderClaudeFire(result, plain).split('\n')).toEqual([

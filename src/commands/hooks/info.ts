@@ -34,6 +34,9 @@ export default class HooksInfo extends HookctlCommand {
       onDiagnostics: (diagnostics) => {
         for (const line of skippedDeclarationWarnings(diagnostics)) this.printWarning(line);
       },
+      onNotes: (notes) => {
+        for (const note of notes) this.printNote(note);
+      },
     });
     const declarations = info.declarations.map((d) => toInfoDeclaration(d));
     const format = this.outputFormat(flags);

@@ -34,6 +34,7 @@ export default class HooksList extends HookctlCommand {
     for (const line of skippedDeclarationWarnings(catalog.diagnostics, 10, flags.all)) this.printWarning(line);
     for (const note of catalog.notes) this.printNote(note);
     const decls = filterDeclarations(catalog.declarations, flags);
+    for (const note of catalog.eventNotes([...new Set(decls.map((d) => d.event))])) this.printNote(note);
     const format = this.outputFormat(flags);
     // Entries are made one at a time as they are printed: 10,000 of them need not all be held.
     if (format === 'json') return this.printJsonArray(decls, (d) => toListEntry(d, flags.all));

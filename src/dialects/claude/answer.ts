@@ -55,6 +55,8 @@ export interface AnswerOptions {
   handlerType: string;
   async: boolean;
   asyncRewake: boolean;
+  /** `onFailure: "block"` applies (claude.md §5.4, 2.1.295): a non-blocking error blocks. */
+  onFailureBlock?: boolean;
 }
 
 /** Claude turns longer strings into a preview and a file path; hookctl keeps them and warns. */
@@ -204,6 +206,9 @@ export function checkAnswer(json: Record<string, unknown>, event: string): strin
     }
     const err = checkFields(specific, SPECIFIC_TYPES, 'hookSpecificOutput.');
     if (err) return err;
+    // PreModelSwitch takes allow, deny and ask: there is no one to defer to (claude.md §5.6).
+    if (event === 'PreModelSwitch' && specific.permissionDecision === 'defer')
+      return 'hookSpecificOutput.permissionDecision must be one of allow, deny, ask';
     if (event === 'PermissionRequest' && specific.decision !== undefined) {
       const inner = checkFields(
         specific.decision as Record<string, unknown>,
@@ -257,7 +262,12 @@ function applyJson(
   }
   if (honours.has('systemMessage') && typeof json.systemMessage === 'string') answer.systemMessage = json.systemMessage;
   if (honours.has('decision') && typeof json.decision === 'string') {
-    const legacy = event.decision_kind === 'permission' ? { approve: 'allow', block: 'deny' } : { block: 'block' };
+    const legacy =
+      event.decision_kind === 'permission'
+        ? { approve: 'allow', block: 'deny' }
+        : event.decision_kind === 'model_switch'
+          ? { block: 'deny' } // PreModelSwitch: a block refuses the switch (claude.md §5.6)
+          : { block: 'block' };
     const taken = (legacy as Record<string, ClaudeDecision>)[json.decision];
     if (taken === undefined) noEffect(`decision "${json.decision}"`);
     else {
@@ -328,9 +338,36 @@ function stripAnsi(text: string): string {
 
 const DENYING: ReadonlySet<ClaudeDecision> = new Set(['deny', 'block', 'stop', 'decline', 'cancel']);
 
-/** Reads one handler's answer on an event. */
+/** Reads one handler's answer on an event; with onFailure "block", a failure blocks (claude.md §5.4). */
 export function readAnswer(event: ClaudeEventData, run: HandlerRun, opts: AnswerOptions): HookAnswer {
-  if (run.kind === 'timed_out') return failed(`hook timed out after ${secondsText(run.timeoutS)}`);
+  const answer = readAnswerOnce(event, run, opts);
+  const runFailed = run.kind !== 'exited' || (run.code !== 0 && run.code !== 2);
+  if (!opts.onFailureBlock || opts.async || answer.outcome !== 'failed' || !runFailed) return answer;
+  if (!BLOCKING_EXIT2.has(event.exit2)) return answer;
+  const decision: ClaudeDecision = event.exit2 === 'deny' ? 'deny' : event.exit2 === 'decline' ? 'decline' : 'block';
+  const error = answer.error ?? 'hook failed';
+  const blocked: HookAnswer = {
+    ...answer,
+    outcome: 'denied',
+    decision,
+    blocking: true,
+    reason: `${error}; blocking because onFailure is "block"`,
+    error,
+  };
+  delete blocked.notice; // a block, not a non-blocking error's notice
+  return blocked;
+}
+
+function readAnswerOnce(event: ClaudeEventData, run: HandlerRun, opts: AnswerOptions): HookAnswer {
+  if (run.kind === 'timed_out') {
+    const error = `hook timed out after ${secondsText(run.timeoutS)}`;
+    // A PreModelSwitch hook that times out blocks the switch (claude.md §5.7, 2.1.251).
+    if (event.decision_kind === 'model_switch' && !opts.async) {
+      const reason = `${error}; a PreModelSwitch hook that times out blocks the switch`;
+      return { ...blank(), outcome: 'denied', decision: 'deny', reason, error };
+    }
+    return failed(error);
+  }
   if (run.kind === 'failed') return failed(run.message, run.message);
   const answer = readExited(event, run, opts);
   if (answer.outcome !== 'failed') {

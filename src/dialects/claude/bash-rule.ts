@@ -108,7 +108,7 @@ function collect(root: SyntaxNode, source: string, out: ShellSplit): boolean {
     if (SIMPLE_COMMANDS.has(node.type)) {
       chars += node.endIndex - node.startIndex;
       if (chars > BASH_RULE_BOUNDS.subcommandChars) return false;
-      const text = commandText(node, source);
+      const text = collapseBlanks(commandText(node, source));
       if (text !== '') out.subcommands.push(text);
     }
     // Commands inside $(), backticks and compound commands are subcommands too.
@@ -129,6 +129,28 @@ function commandText(node: SyntaxNode, source: string): string {
   return source.slice(first.startIndex, node.endIndex).trim();
 }
 
+/**
+ * Runs of spaces and tabs between words, outside quotes, as one space (claude.md §4.2, 2.1.98):
+ * `git   commit -m x` is `git commit -m x`. Text in '…' or "…", and an escaped blank, is kept.
+ */
+export function collapseBlanks(subcommand: string): string {
+  let out = '';
+  let quote: "'" | '"' | undefined;
+  for (let i = 0; i < subcommand.length; i++) {
+    const c = subcommand[i]!;
+    if (quote === undefined && (c === ' ' || c === '\t')) {
+      while (subcommand[i + 1] === ' ' || subcommand[i + 1] === '\t') i++;
+      out += ' ';
+      continue;
+    }
+    out += c;
+    if (c === '\\' && quote !== "'" && i + 1 < subcommand.length) out += subcommand[++i];
+    else if (quote === undefined && (c === "'" || c === '"')) quote = c;
+    else if (c === quote) quote = undefined;
+  }
+  return out;
+}
+
 /** A Bash pattern compiled once for every subcommand of a command line. */
 export interface BashPattern {
   test(subcommand: string): boolean;
@@ -139,9 +161,11 @@ export interface BashPattern {
 /**
  * `*` is any run of characters (none included); a trailing ` *` also matches the bare word, so
  * `git *` matches `git`. The pattern must match a whole subcommand. Matched in linear time
- * (glob-match.ts), never as a regular expression that could backtrack.
+ * (glob-match.ts), never as a regular expression that could backtrack. A `:*` at the very end is
+ * the legacy spelling of ` *` (`Bash(git commit:*)`); anywhere else it is two literal characters.
  */
-export function bashPattern(pattern: string): BashPattern {
+export function bashPattern(written: string): BashPattern {
+  const pattern = legacySuffix(written);
   const whole = compileBashGlob(pattern);
   const bare = pattern.endsWith(' *') ? compileBashGlob(pattern.slice(0, -2)) : undefined;
   return {
@@ -150,9 +174,14 @@ export function bashPattern(pattern: string): BashPattern {
   };
 }
 
+/** `git commit:*` as `git commit *` (claude.md §4.2). */
+function legacySuffix(pattern: string): string {
+  return pattern.endsWith(':*') ? `${pattern.slice(0, -2)} *` : pattern;
+}
+
 /** Whether the pattern says more than the command word (`git push *` does, `git *` does not). */
 export function namesMoreThanCommandWord(pattern: string): boolean {
-  const stem = pattern.replace(/ ?\*$/, '').trim();
+  const stem = legacySuffix(pattern).replace(/ ?\*$/, '').trim();
   return /\s/.test(stem);
 }
 

@@ -7,7 +7,10 @@ export type ClaudeExit2 = 'deny' | 'block' | 'feedback' | 'decline' | 'fail' | '
 
 /** How the answers of an event's hooks combine into the verdict (claude.md §5.6). */
 export type ClaudeDecisionKind =
-  'permission' | 'permission_request' | 'block' | 'elicitation' | 'worktree_path' | 'none';
+  'permission' | 'permission_request' | 'model_switch' | 'block' | 'elicitation' | 'worktree_path' | 'none';
+
+/** `{"<list>.<item>": version}`: when an item of payload_fields, output_fields or matcher_values came or went (claude.md §9). */
+export type ClaudeFieldMarkers = Readonly<Record<string, string>>;
 
 export interface ClaudeEventData {
   name: string;
@@ -35,6 +38,12 @@ export interface ClaudeEventData {
   env_file: boolean;
   /** The Claude Code version that added the event, where the changelog says. */
   since: string | null;
+  /** The first version without the event. */
+  removed_in?: string;
+  field_since?: ClaudeFieldMarkers;
+  field_removed_in?: ClaudeFieldMarkers;
+  /** The values the event had below `until` (claude.md §9 `before`). */
+  before?: readonly { until: string; values: Readonly<Record<string, unknown>> }[];
   note?: string;
 }
 
@@ -43,6 +52,7 @@ export interface ClaudeCommonPayloadField {
   /** Present in every payload. */
   always: boolean;
   values?: readonly string[];
+  since?: string;
   note?: string;
 }
 
@@ -51,7 +61,26 @@ export interface ClaudeHandlerTypeData {
   fields: readonly string[];
   required: readonly string[];
   default_timeout_s: number;
+  /** The release that added the type. */
+  since?: string;
+  /** The release that added each of its own fields. */
+  field_since?: Readonly<Record<string, string>>;
   note?: string;
+}
+
+/** One release that changed the hook contract (claude-events.json `versions`). */
+export interface ClaudeVersionEntry {
+  version: string;
+  date: string | null;
+  changes: string;
+}
+
+/** Behaviour that changed at a release (claude-events.json `version_rules`, claude.md §9). */
+export interface ClaudeVersionRule {
+  id: string;
+  since: string;
+  rule: string;
+  before: string;
 }
 
 export interface ClaudeMatcherRules {
@@ -85,4 +114,14 @@ export interface ClaudeCatalogMeta {
   /** Strings longer than this are replaced by a preview in Claude Code (claude.md §5.6). */
   output_string_limit_chars: number;
   sources: readonly ClaudeCatalogSource[];
+  versions: readonly ClaudeVersionEntry[];
+  format: Readonly<Record<string, string>>;
+  /** `universal_output_fields.<f>` and `common_handler_fields.<f>`: the release that added each. */
+  field_since: Readonly<Record<string, string>>;
+  mods: Readonly<Record<string, unknown>> & {
+    since: string;
+    tool_mod_events: readonly string[];
+    tool_settings_events: readonly string[];
+  };
+  version_rules: readonly ClaudeVersionRule[];
 }

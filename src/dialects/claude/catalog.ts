@@ -2,21 +2,46 @@
 import type { ClaudeEventData } from './catalog-types.js';
 import { CLAUDE_CATALOG, CLAUDE_EVENTS } from './catalog.generated.js';
 import type { ClaudeHandlerType } from './model.js';
+import { eventInRelease, inRelease, selectedClaudeRelease } from './releases.js';
 
 export { CLAUDE_CATALOG, CLAUDE_EVENTS };
 
 const byName = new Map<string, ClaudeEventData>(CLAUDE_EVENTS.map((e) => [e.name, e]));
 const byLowerName = new Map<string, string>(CLAUDE_EVENTS.map((e) => [e.name.toLowerCase(), e.name]));
+/** The events of each release looked at (one per process in practice; tests switch). */
+const byRelease = new Map<string, { list: readonly ClaudeEventData[]; byName: Map<string, ClaudeEventData> }>();
 
-/** The catalog entry of an event; names are case-sensitive. */
+function releaseCatalog() {
+  const r = selectedClaudeRelease();
+  let c = byRelease.get(r.entry);
+  if (c === undefined) {
+    const list = CLAUDE_EVENTS.flatMap((e) => eventInRelease(e, r) ?? []);
+    byRelease.set(r.entry, (c = { list, byName: new Map(list.map((e) => [e.name, e])) }));
+  }
+  return c;
+}
+
+/** The events of the selected release (claude.md §9), in catalog order. */
+export function claudeEvents(): readonly ClaudeEventData[] {
+  return releaseCatalog().list;
+}
+
+/** The catalog entry of an event in the selected release; names are case-sensitive. */
 export function claudeEvent(name: string): ClaudeEventData | undefined {
-  return byName.get(name);
+  return releaseCatalog().byName.get(name);
+}
+
+/** The release that added an event the selected release does not have yet, else undefined. */
+export function claudeEventAddedLater(name: string): string | undefined {
+  const e = byName.get(name);
+  if (e === undefined || claudeEvent(name) !== undefined || e.since === null) return undefined;
+  return inRelease(e.since) ? undefined : e.since;
 }
 
 /** The catalog name that differs from `name` only in case, for `did you mean`. */
 export function claudeEventCaseHint(name: string): string | undefined {
   const hit = byLowerName.get(name.toLowerCase());
-  return hit !== undefined && hit !== name ? hit : undefined;
+  return hit !== undefined && hit !== name && claudeEvent(hit) !== undefined ? hit : undefined;
 }
 
 export function isIfEvent(event: string): boolean {

@@ -19,7 +19,7 @@ export const CLAUDE_DIAGNOSTIC_CODES = {
   claude_invalid_timeout: 'timeout is not a positive number of seconds.',
   claude_timeout_looks_like_ms: 'timeout is over an hour: Claude Code timeouts are seconds.',
   claude_unknown_key: 'A key no handler type has, or one that belongs to another handler type.',
-  claude_once_ignored: '"once" outside skill front matter: Claude Code ignores it.',
+  claude_once_ignored: '"once" outside skill and command front matter: Claude Code ignores it.',
   claude_if_not_tool_event: '"if" on an event that does not evaluate it: Claude Code never runs the hook.',
   claude_invalid_if: '"if" is not one permission rule such as "Bash(git *)"; hooks fire lets the hook run.',
   claude_invalid_if_pattern:
@@ -56,6 +56,20 @@ export const CLAUDE_DIAGNOSTIC_CODES = {
   claude_plugin_hooks_file_missing: 'plugin.json "hooks" lists a file that does not exist.',
   claude_plugin_not_installed: 'enabledPlugins enables a plugin that has no copy in the plugin cache.',
   claude_plugin_agent_hooks_ignored: 'A plugin subagent declares hooks, which Claude Code ignores.',
+  claude_duplicate_agent_name:
+    'Two subagent files of one agents/ folder give the same name: Claude Code loads only one of them.',
+  claude_handler_type_not_in_version:
+    'A handler type newer than the selected Claude Code release (--claude-version): that release does not run the hook.',
+  claude_field_not_in_version:
+    'A handler field newer than the selected Claude Code release (--claude-version): that release ignores it, and so does hookctl.',
+  claude_mod_intercepts:
+    'A loaded mod (a plugin with hooks modules, 2.1.287) registers for events it may intercept; hookctl does not run mods.',
+  claude_mod_module_missing: 'A mod lists a hooks module that does not exist; Claude Code does not load it.',
+  claude_on_failure_ignored:
+    'onFailure "block" where it has no effect: async hooks, Stop, SubagentStop, TaskCompleted, TeammateIdle, or an event exit 2 cannot block.',
+  claude_frontmatter_requoted:
+    'Front matter that strict YAML rejects and Claude Code reads after quoting plain values (argument-hint: [x] [y]): its hooks load.',
+  claude_agent_name_invalid: 'A subagent name with ":": Claude Code does not load the file, so its hooks never run.',
 } as const satisfies Record<string, string>;
 
 export type ClaudeDiagnosticCode =

@@ -30,6 +30,7 @@ export interface Combined {
 const PRECEDENCE: Readonly<Record<string, readonly ClaudeVerdict[]>> = {
   permission: ['deny', 'defer', 'ask', 'allow'],
   permission_request: ['deny', 'allow'],
+  model_switch: ['deny', 'ask', 'allow'],
   block: ['block'],
   worktree_path: ['block'],
   elicitation: ['cancel', 'decline', 'accept'],

@@ -17,7 +17,7 @@ export interface HandlerOrigin {
   file: string;
   kind: HookFileKind;
   plugin?: ClaudePluginRef;
-  /** Skill hooks: the skill's name (plugin skills `<plugin>:<skill>`) and its scope. */
+  /** Skill and command hooks: the skill's or command's name (plugin ones `<plugin>:<name>`) and its scope. */
   skill?: string;
   skillSource?: 'project' | 'user' | 'plugin';
   agent?: string;
@@ -50,7 +50,7 @@ export function makeDeclaration(
     handler_type: raw.type,
     group_matcher: raw.matcher,
     if: typeof h.if === 'string' ? h.if : null,
-    once: from.kind === 'skill' && bool(h.once),
+    once: (from.kind === 'skill' || from.kind === 'command') && bool(h.once),
     async: isCommand && (bool(h.async) || asyncRewake),
     async_rewake: asyncRewake,
     timeout_s: typeof h.timeout === 'number' ? h.timeout : null,

@@ -16,6 +16,8 @@ import { readAllRecords } from '../../ledger/reader.js';
 import type { RunRecord } from '../../ledger/record.js';
 import type { RunObservation } from '../../telemetry/observer.js';
 import { readAnswer, secondsText, type HandlerRun, type HookAnswer } from './answer.js';
+import { onFailureIgnoredOn } from './handlers.js';
+import { modNote } from './mods.js';
 import type { ClaudeEventData } from './catalog-types.js';
 import { claudeEvent, defaultTimeoutS } from './catalog.js';
 import { combineAnswers, verdictExitCode, type Combined } from './combine.js';
@@ -54,6 +56,8 @@ export interface ClaudeDispatchResult extends Omit<DispatchResult, 'verdict'>, O
   notifications: ClaudeNotification[];
   unevaluated: { hook: string; handler_type: string; why: string }[];
   error: string | null;
+  /** The mods that may intercept the event (claude.md §1.1). */
+  mods: { plugin: string; modules: string[]; registers: string[]; events: string[] }[];
   /** For stderr, not for the JSON document: the fire use case prints and removes them. */
   warnings: string[];
 }
@@ -228,6 +232,8 @@ export async function dispatchClaude(req: DispatchRequest): Promise<ClaudeDispat
           handlerType: sel.info.handler_type,
           async: sel.info.async,
           asyncRewake: sel.info.async_rewake,
+          onFailureBlock:
+            sel.info.handler.onFailure === 'block' && onFailureIgnoredOn(event, sel.info.handler) === undefined,
         };
         // The OpenTelemetry export (DispatchRequest.observer): a span opened now, its TRACEPARENT for the process.
         const observation = req.observer?.beforeRun();
@@ -352,6 +358,10 @@ async function assemble(
     );
   }
 
+  // Mods (claude.md §1.1) hookctl does not run, that may intercept this event: said on stderr.
+  const mods = (claudeContext(req).mods ?? []).filter((m) => m.events.includes(event.name));
+  for (const m of mods) warnings.push(modNote(m, [event.name])!);
+
   return {
     event: event.name,
     dialect: 'claude',
@@ -370,6 +380,7 @@ async function assemble(
     notifications,
     unevaluated,
     error: null,
+    mods,
     warnings,
   };
 }
@@ -441,7 +452,10 @@ async function runHttp(
 /** Names of `once` hooks that already ran (not skipped) in this session (§5.9). */
 async function onceRuns(req: DispatchRequest, selected: HandlerSelection[]): Promise<Set<string>> {
   const once = selected.filter(
-    (s) => s.info.once && (s.decl.source as string) === 'claude_skill' && s.decl.name !== null,
+    (s) =>
+      s.info.once &&
+      ((s.decl.source as string) === 'claude_skill' || (s.decl.source as string) === 'claude_command') &&
+      s.decl.name !== null,
   );
   if (once.length === 0) return new Set();
   const file = join(claudeSessionsDir(req), req.sessionId, 'hook-runs.jsonl');

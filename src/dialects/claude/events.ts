@@ -1,7 +1,8 @@
 // `hooks events` for the claude dialect (claude.md §7): one row per catalog event, shaped as the
 // other dialects' rows plus the catalog entry; the detail of one event; its --schema.
 import type { ClaudeEventData } from './catalog-types.js';
-import { CLAUDE_CATALOG, CLAUDE_EVENTS, claudeEvent } from './catalog.js';
+import { CLAUDE_CATALOG, claudeEvent, claudeEvents } from './catalog.js';
+import { inRelease, selectedClaudeRelease } from './releases.js';
 
 export type ClaudeEventRow = ClaudeEventData & {
   event: string;
@@ -29,14 +30,23 @@ export function claudeEventRow(e: ClaudeEventData): ClaudeEventRow {
   };
 }
 
-let rows: readonly ClaudeEventRow[] | undefined;
+/** The rows of each release looked at (one per process in practice; tests switch releases). */
+const rowsByRelease = new Map<string, readonly ClaudeEventRow[]>();
 export function claudeEventRows(): readonly ClaudeEventRow[] {
-  return (rows ??= CLAUDE_EVENTS.map(claudeEventRow));
+  const entry = selectedClaudeRelease().entry;
+  let rows = rowsByRelease.get(entry);
+  if (rows === undefined) rowsByRelease.set(entry, (rows = claudeEvents().map(claudeEventRow)));
+  return rows;
+}
+
+/** The common payload fields of the selected release (claude.md §9). */
+export function commonPayloadFields() {
+  return CLAUDE_CATALOG.common_payload_fields.filter((f) => inRelease(f.since));
 }
 
 /** The common payload fields, then the event's own, without repeats. */
 export function payloadFieldNames(e: ClaudeEventData): string[] {
-  return [...new Set([...CLAUDE_CATALOG.common_payload_fields.map((f) => f.name), ...e.payload_fields])];
+  return [...new Set([...commonPayloadFields().map((f) => f.name), ...e.payload_fields])];
 }
 
 /**

@@ -4,7 +4,15 @@
 import type { Diagnostic } from '../../declarations/diagnostics.js';
 import type { Locator, PathSeg, Position } from '../../declarations/source-file.js';
 import type { ClaudeEventData } from './catalog-types.js';
-import { CLAUDE_CATALOG, CLAUDE_EVENTS, claudeEvent, claudeEventCaseHint, isIfEvent } from './catalog.js';
+import {
+  CLAUDE_CATALOG,
+  claudeEvent,
+  claudeEventAddedLater,
+  claudeEventCaseHint,
+  claudeEvents,
+  isIfEvent,
+} from './catalog.js';
+import { inRelease, ruleHolds, selectedClaudeRelease } from './releases.js';
 import { claudeDiagnostic, type ClaudeDiagnosticCode } from './codes.js';
 import { didYouMean } from '../../matching/suggest.js';
 import { parseRule } from './if-eval.js';
@@ -12,7 +20,7 @@ import { ifRuleProblem, isEvaluatedIfRule } from './if-rule.js';
 import { isMatchAll, matcherForm } from './match.js';
 import type { ClaudeHandlerType, ClaudePluginRef, ClaudeSource } from './model.js';
 
-export type HookFileKind = 'settings' | 'plugin' | 'skill' | 'agent';
+export type HookFileKind = 'settings' | 'plugin' | 'skill' | 'command' | 'agent';
 
 export interface HookFileContext {
   file: string;
@@ -74,7 +82,7 @@ const TYPE_FIELDS = Object.fromEntries(
 ) as Record<ClaudeHandlerType, Set<string>>;
 const ALL_FIELDS = new Set(Object.values(TYPE_FIELDS).flatMap((s) => [...s]));
 
-type Check = 'string' | 'strings' | 'boolean' | 'string_map' | 'object' | 'shell';
+type Check = 'string' | 'strings' | 'boolean' | 'string_map' | 'object' | 'shell' | 'block';
 const FIELD_CHECKS: Readonly<Record<string, Check>> = {
   if: 'string',
   statusMessage: 'string',
@@ -93,6 +101,7 @@ const FIELD_CHECKS: Readonly<Record<string, Check>> = {
   prompt: 'string',
   model: 'string',
   continueOnBlock: 'boolean',
+  onFailure: 'block',
 };
 const CHECK_TEXT: Readonly<Record<Check, string>> = {
   string: 'a string',
@@ -101,6 +110,7 @@ const CHECK_TEXT: Readonly<Record<Check, string>> = {
   string_map: 'an object of strings',
   object: 'an object',
   shell: '"bash" or "powershell"',
+  block: '"block"',
 };
 
 const q = (s: string): string => JSON.stringify(s);
@@ -113,6 +123,8 @@ function passes(check: Check, v: unknown): boolean {
   switch (check) {
     case 'string':
       return typeof v === 'string';
+    case 'block':
+      return v === 'block';
     case 'strings':
       return Array.isArray(v) && v.every((x) => typeof x === 'string');
     case 'boolean':
@@ -151,17 +163,21 @@ export function readEventMap(map: Record<string, unknown>, ctx: HookFileContext)
       // claude.md §2.5's case-only hint first; else the closest names, as SPEC §7.1 asks of every
       // dialect's unknown-event diagnostic (docs/DESIGN.md, "claude: did-you-mean").
       const hint = claudeEventCaseHint(eventKey);
+      // An event of a later release than the selected one (claude.md §9) says which.
+      const later = claudeEventAddedLater(registered);
       const d = diag(
         'error',
         'claude_unknown_event',
-        `unknown hook event ${q(eventKey)}${
-          hint
-            ? `; did you mean ${q(hint)}?`
-            : didYouMean(
-                eventKey,
-                CLAUDE_EVENTS.map((e) => e.name),
-              )
-        }`,
+        later !== undefined
+          ? `unknown hook event ${q(eventKey)} (added in Claude Code ${later})`
+          : `unknown hook event ${q(eventKey)}${
+              hint
+                ? `; did you mean ${q(hint)}?`
+                : didYouMean(
+                    eventKey,
+                    claudeEvents().map((e) => e.name),
+                  )
+            }`,
         [eventKey],
       );
       out.handlers.push(...unknownEventHandlers(eventKey, groups, ctx, d));
@@ -410,8 +426,29 @@ const PLUGIN_VAR = /\$\{?(CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\b/;
 const USER_CONFIG = /\$\{user_config\.([^}]*)\}/;
 const TOOL_INPUT = /\$\{?TOOL_INPUT\b/;
 
-function readHandler(handler: unknown, h: HandlerInput): RawHandler | undefined {
-  if (!isPlainObject(handler)) {
+/** Stop, SubagentStop, TaskCompleted and TeammateIdle, as in Claude Code; and where exit 2 blocks nothing. */
+const ON_FAILURE_IGNORED_EVENTS = new Set(['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle']);
+
+/**
+ * Where `onFailure: "block"` has no effect (claude.md §5.4): `async hooks`, or the event's name;
+ * undefined when it blocks.
+ */
+export function onFailureIgnoredOn(event: ClaudeEventData, handler: Record<string, unknown>): string | undefined {
+  if (handler.async === true || handler.asyncRewake === true) return 'async hooks';
+  if (ON_FAILURE_IGNORED_EVENTS.has(event.name) || event.exit2 === 'notice' || event.exit2 === 'ignored')
+    return event.name;
+  return undefined;
+}
+
+/** The release that added a handler field: the type's own, else the common ones' (claude.md §9). */
+function handlerFieldSince(t: ClaudeHandlerType, key: string): string | undefined {
+  return (
+    CLAUDE_CATALOG.handler_types[t].field_since?.[key] ?? CLAUDE_CATALOG.field_since[`common_handler_fields.${key}`]
+  );
+}
+
+function readHandler(input: unknown, h: HandlerInput): RawHandler | undefined {
+  if (!isPlainObject(input)) {
     h.diag(
       'error',
       'claude_invalid_group',
@@ -419,6 +456,7 @@ function readHandler(handler: unknown, h: HandlerInput): RawHandler | undefined 
     );
     return undefined;
   }
+  let handler: Record<string, unknown> = input;
   let ok = true;
   const error = (code: ClaudeDiagnosticCode, message: string, field?: string) => {
     ok = false;
@@ -436,6 +474,30 @@ function readHandler(handler: unknown, h: HandlerInput): RawHandler | undefined 
     return undefined;
   }
   const t = type as ClaudeHandlerType;
+  // The selected release (claude.md §9): a type it does not have never runs; a field it does not
+  // have is ignored, as Claude Code of that release ignores it.
+  const release = selectedClaudeRelease();
+  const typeSince = CLAUDE_CATALOG.handler_types[t].since;
+  if (!inRelease(typeSince, undefined, release)) {
+    error(
+      'claude_handler_type_not_in_version',
+      `${q(t)} hooks are new in Claude Code ${typeSince}; Claude Code ${release.version} does not run this hook`,
+      'type',
+    );
+  }
+  const tooNew = Object.keys(handler).flatMap((key) => {
+    const since = handlerFieldSince(t, key);
+    return since !== undefined && !inRelease(since, undefined, release) ? [[key, since] as const] : [];
+  });
+  for (const [key, since] of tooNew) {
+    warn(
+      'claude_field_not_in_version',
+      `${q(key)} is new in Claude Code ${since}; Claude Code ${release.version} ignores it`,
+      key,
+    );
+  }
+  if (tooNew.length > 0)
+    handler = Object.fromEntries(Object.entries(handler).filter(([k]) => !tooNew.some(([f]) => f === k)));
   if (!h.event.handler_types.includes(t)) {
     error(
       'claude_handler_type_not_allowed',
@@ -468,6 +530,13 @@ function readHandler(handler: unknown, h: HandlerInput): RawHandler | undefined 
     }
   }
 
+  // onFailure "block" (2.1.295, claude.md §5.4) has no effect where there is nothing to block.
+  if (handler.onFailure === 'block') {
+    const ignoredOn = onFailureIgnoredOn(h.event, handler);
+    if (ignoredOn !== undefined)
+      warn('claude_on_failure_ignored', `onFailure "block" is ignored on ${ignoredOn}`, 'onFailure');
+  }
+
   const timeout = handler.timeout;
   if (timeout !== undefined && timeout !== null) {
     if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) {
@@ -482,7 +551,7 @@ function readHandler(handler: unknown, h: HandlerInput): RawHandler | undefined 
       }
     }
   }
-  if ('once' in handler && h.ctx.kind !== 'skill') {
+  if ('once' in handler && h.ctx.kind !== 'skill' && h.ctx.kind !== 'command') {
     warn('claude_once_ignored', '"once" is honoured only in skill front matter; ignored', 'once');
   }
 
@@ -546,7 +615,8 @@ function readHandler(handler: unknown, h: HandlerInput): RawHandler | undefined 
     }
     const userConfig = texts.map((s) => USER_CONFIG.exec(s)?.[1]).find((v) => v !== undefined);
     if (userConfig !== undefined) {
-      if (!execForm) {
+      // Refused in shell form from 2.1.207 on; before, accepted and skipped as in exec form (§9).
+      if (!execForm && ruleHolds('user_config_shell_form_refused')) {
         error(
           'claude_user_config_shell_form',
           `\${user_config.${userConfig}} is not allowed in shell form; use "args"`,
@@ -556,7 +626,7 @@ function readHandler(handler: unknown, h: HandlerInput): RawHandler | undefined 
         warn(
           'claude_user_config_unavailable',
           'plugin user_config values are not available to hookctl; hooks fire skips this hook',
-          'args',
+          execForm ? 'args' : 'command',
         );
         notRunnable('plugin user_config values are not available to hookctl');
       }

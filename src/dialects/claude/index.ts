@@ -2,7 +2,7 @@
 // subagents. One `Dialect` object; src/dialects/registry.ts lists it. Loaders, validation and
 // dispatch are imported on first use, so `list` never loads the runner and `events` no loader.
 import type { Dialect, DialectCatalog, EventRow, FileValidation } from '../types.js';
-import { claudeEvent } from './catalog.js';
+import { claudeEvent, claudeEventAddedLater } from './catalog.js';
 import { CLAUDE_DIAGNOSTIC_CODES } from './codes.js';
 import { claudeEventDetail, claudeEventRows, claudeEventSchemas } from './events.js';
 import { claudeLocations, nothingToRead, rootProjectSettingsUnread, sessionsDirOf } from './locations.js';
@@ -16,8 +16,16 @@ import {
   claudeListRow,
 } from './list-fields.js';
 import type { ClaudePlanEntry } from './plan.js';
-import type { ClaudeSource } from './model.js';
+import type { ClaudeContext, ClaudeSource } from './model.js';
+import { modNote } from './mods.js';
 import { claudeSessionIdFor } from './payload.js';
+import {
+  CLAUDE_VERSION_ENV,
+  NEWEST_CLAUDE_VERSION,
+  configureClaudeRelease,
+  describeClaudeRelease,
+  selectedClaudeRelease,
+} from './releases.js';
 
 const SOURCES: readonly ClaudeSource[] = [
   'claude_managed',
@@ -26,6 +34,7 @@ const SOURCES: readonly ClaudeSource[] = [
   'claude_local',
   'claude_plugin',
   'claude_skill',
+  'claude_command',
   'claude_agent',
 ];
 
@@ -45,6 +54,27 @@ export const claudeDialect: Dialect = {
   ],
   diagnosticCodes: CLAUDE_DIAGNOSTIC_CODES,
 
+  globalFlags: [
+    {
+      name: 'claude-version',
+      env: CLAUDE_VERSION_ENV,
+      description: `Claude Code release whose catalog and rules apply (default: the newest, ${NEWEST_CLAUDE_VERSION}; also ${CLAUDE_VERSION_ENV}).`,
+    },
+  ],
+  configure(env) {
+    configureClaudeRelease(env);
+  },
+  catalogVersion: () => describeClaudeRelease(),
+  async catalogChanges() {
+    return (await import('./release-changes.js')).claudeReleaseChanges();
+  },
+  removedEventHint(event) {
+    // An event of a later release (claude.md §9): say which, and how to select it.
+    const since = claudeEventAddedLater(event);
+    if (since === undefined) return undefined;
+    return `event "${event}" is not in Claude Code ${selectedClaudeRelease().version}: added in Claude Code ${since}; select another with --claude-version (see: hookctl hooks events --changes)`;
+  },
+
   // The rows are EventRow plus the catalog entry; its interface types carry no index signature.
   eventRows: () => claudeEventRows() as unknown as readonly EventRow[],
   hasEvent: (event) => claudeEvent(event) !== undefined,
@@ -58,6 +88,7 @@ export const claudeDialect: Dialect = {
     // What loadClaudeSources returns when it finds nothing (a unit test holds the two equal).
     if (nothingToRead(cl)) {
       const context = {
+        mods: [],
         settingsEnv: {},
         configDir: cl.configDir,
         workspace: cl.workspace,
@@ -82,10 +113,17 @@ export const claudeDialect: Dialect = {
     const { claudeFileKind, validateClaudeFile } = await import('./validate-file.js');
     const forced = opts.forced === true;
     const diagnostics = await validateClaudeFile(file, text, claudeLocations(loc, env), { forced });
-    // A SKILL.md may hold compozy hooks too (claude.md §7): only it is judged by both dialects.
-    return diagnostics === undefined
-      ? undefined
-      : { diagnostics, exclusive: claudeFileKind(file, text ?? '', forced) !== 'skill' };
+    // A SKILL.md may hold compozy hooks too (claude.md §7): only one whose front matter names
+    // `compozy` (metadata.compozy) is judged by both dialects.
+    const both = claudeFileKind(file, text ?? '', forced) === 'skill' && /^[ \t]+compozy[ \t]*:/m.test(text ?? '');
+    return diagnostics === undefined ? undefined : { diagnostics, exclusive: !both };
+  },
+
+  eventNotes(context, events) {
+    // Mods (claude.md §1.1): one line per loaded mod that may intercept an event shown.
+    const mods = (context as ClaudeContext | undefined)?.mods ?? [];
+    const notes = mods.flatMap((m) => modNote(m, events) ?? []);
+    return { notes, fields: { mods: mods.filter((m) => m.events.some((e) => events.includes(e))) } };
   },
 
   sessionIdFor: claudeSessionIdFor,
@@ -132,4 +170,4 @@ function isClaudeChangeRequest(req: { action: string; name?: string; event?: str
 
 /** `<origin>:<Event>:<group>.<handler>` with a claude origin (claude.md §2.2). */
 const CLAUDE_NAME =
-  /^(?:managed|managed\.d\/.+|user|project|local|local\.workspace|plugin\/.+|skill\/.+|agent\/.+):([^:]+):[1-9][0-9]*\.[1-9][0-9]*$/;
+  /^(?:managed|managed\.d\/.+|user|project|local|local\.workspace|plugin\/.+|skill\/.+|command\/.+|agent\/.+):([^:]+):[1-9][0-9]*\.[1-9][0-9]*$/;

@@ -24,6 +24,7 @@ export function claudeListFields(d: Declaration): Record<string, unknown> {
     agent: x.agent ?? null,
     runnable: x.runnable,
     label: x.label,
+    intercepted_by: x.intercepted_by ?? [],
   };
 }
 

@@ -1,17 +1,23 @@
 // Every claude source (claude.md §1) resolved into declarations in dispatch order, with the gates
 // of §2.4 and the duplicate rule of §2.3 as statuses (`list --all`), the diagnostics of §2.5, and
 // the context dispatch reads (merged env, http gates, SessionEnd budget).
-import { readdir, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
 import type { Declaration, DeclarationStatus, OrderedDeclaration } from '../../declarations/model.js';
 import { HookctlError, ExitCode } from '../../errors.js';
 import type { Locations } from '../../paths.js';
 import { displayPath } from '../../display-path.js';
+import { isInside } from '../../declarations/path-inside.js';
+import type { Position } from '../../declarations/source-file.js';
+import { claudeEvents } from './catalog.js';
 import { claudeDiagnostic } from './codes.js';
+import { interceptedEvents, moduleFile, scanModules, type ClaudeMod } from './mods.js';
+import { ruleHolds } from './releases.js';
 import { scriptDiagnostic } from './script-check.js';
 import { makeDeclaration, type HandlerOrigin } from './declaration.js';
-import { agentFiles, readFrontMatterFile, skillFiles } from './front-matter.js';
+import { agentFiles, commandFiles, readFrontMatterFile, skillFiles } from './front-matter.js';
 import { handlerIdentity, headerEnvDiagnostics, urlAllowed, type RawHandler } from './handlers.js';
 import {
   claudeLocations,
@@ -20,10 +26,12 @@ import {
   managedSettingsFile,
   pluginCacheDir,
   pluginDataDir,
-  projectAgentsDir,
+  projectAgentsDirs,
+  projectCommandsDirs,
   projectSettingsFile,
-  projectSkillsDir,
+  projectSkillsDirs,
   userAgentsDir,
+  userCommandsDir,
   userSettingsFile,
   userSkillsDir,
   type ClaudeLocations,
@@ -32,6 +40,7 @@ import type { ClaudeContext, ClaudePluginRef, ClaudeSource } from './model.js';
 import {
   flagPluginId,
   installedPlugins,
+  pluginCommandFiles,
   readPluginHooks,
   readPluginManifest,
   type PluginCopy,
@@ -88,7 +97,7 @@ interface Entry {
 const q = (s: string): string => JSON.stringify(s);
 
 export async function loadClaudeSources(
-  loc: Pick<Locations, 'workspace'> & Partial<Pick<Locations, 'pluginDirs' | 'stateDir'>>,
+  loc: Pick<Locations, 'workspace'> & Partial<Pick<Locations, 'pluginDirs' | 'stateDir' | 'additionalDirs'>>,
   env: NodeJS.ProcessEnv,
   opts: ClaudeLoadOptions = {},
 ): Promise<ClaudeCatalog> {
@@ -181,7 +190,7 @@ export async function loadClaudeSources(
   // ---- plugins ----
   const flagCopies: PluginCopy[] = [];
   const manifests = new Map<string, PluginManifest>();
-  for (const root of cl.pluginDirs) {
+  for (const root of await pluginRoots(cl.pluginDirs)) {
     const manifest = await readPluginManifest(root);
     manifests.set(root, manifest);
     const id = flagPluginId(root, manifest);
@@ -206,7 +215,17 @@ export async function loadClaudeSources(
     }
   }
   const plugins = [...flagCopies, ...installed];
+  const modCandidates: {
+    id: string;
+    forceEnabled: boolean;
+    file: string;
+    at: Position;
+    modules: string[];
+    moduleFiles: string[];
+    root: string;
+  }[] = [];
   const pluginSkillEntries: Entry[] = [];
+  const pluginCommandEntries: Entry[] = [];
   for (const copy of plugins) {
     const manifest = manifests.get(copy.root) ?? (await readPluginManifest(copy.root));
     const shadow = copy.fromFlag ? undefined : flagCopies.find((p) => p.id === copy.name);
@@ -225,6 +244,51 @@ export async function loadClaudeSources(
     if (active) {
       diagnostics.push(...hooks.diagnostics);
       files.push(...hooks.files);
+    }
+    if (hooks.modules !== undefined && active && shadow === undefined && !hooks.failed) {
+      const existing: string[] = [];
+      const moduleFiles: string[] = [];
+      for (const p of hooks.modules.paths) {
+        const file = moduleFile(copy.root, p);
+        const at = hooks.modules.at;
+        if (!isInside(copy.root, file) || (await linksOutOf(copy.root, file))) {
+          diagnostics.push(
+            claudeDiagnostic(
+              'error',
+              'path_escapes_root',
+              `hooks module ${q(p)} is outside the plugin root`,
+              hooks.modules.file,
+              at,
+              {
+                source: 'claude_plugin',
+              },
+            ),
+          );
+        } else if (!existsSync(file)) {
+          diagnostics.push(
+            claudeDiagnostic(
+              'warning',
+              'claude_mod_module_missing',
+              `plugin ${q(copy.id)} lists hooks module ${q(p)}, which does not exist; Claude Code does not load it`,
+              hooks.modules.file,
+              at,
+              { source: 'claude_plugin' },
+            ),
+          );
+        } else {
+          existing.push(p);
+          moduleFiles.push(file);
+        }
+      }
+      modCandidates.push({
+        id: copy.id,
+        forceEnabled: ref.forceEnabled,
+        file: hooks.modules.file,
+        at: hooks.modules.at,
+        modules: existing,
+        moduleFiles,
+        root: copy.root,
+      });
     }
     // A failed plugin's hooks come too: readPluginHooks marked each invalid (SPEC §7.2).
     for (const { raw, ctx } of hooks.handlers) {
@@ -270,6 +334,43 @@ export async function loadClaudeSources(
         });
       }
     }
+    // Plugin commands, in plugin order; a plugin skill of the same name beats its command.
+    const pluginSkills = new Set(pluginSkillEntries.filter((e) => e.pluginId === copy.id).map((e) => e.from.skill));
+    for (const { file, stem } of await pluginCommandFiles(copy.root, manifest)) {
+      const fm = readFrontMatterFile(file, {
+        source: 'claude_command',
+        kind: 'command',
+        fallbackName: stem,
+        fixedName: true,
+        originOf: (name) => `command/${copy.id}/${copy.name}:${name}`,
+        plugin: ref,
+      });
+      if (fm.missing) continue;
+      if (active) {
+        diagnostics.push(...fm.diagnostics);
+        if (fm.hasHooks) files.push(file);
+      }
+      const name = `${copy.name}:${fm.name}`;
+      const shadowedBySkill = pluginSkills.has(name) ? `shadowed by skill ${q(name)}` : undefined;
+      for (const raw of fm.handlers) {
+        pluginCommandEntries.push({
+          raw,
+          from: {
+            source: 'claude_command',
+            origin: `command/${copy.id}/${name}`,
+            file,
+            kind: 'command',
+            plugin: ref,
+            skill: name,
+            skillSource: 'plugin',
+          },
+          settings: false,
+          pluginId: copy.id,
+          ...(notEnabled ? { notEnabled } : {}),
+          ...(overridden || shadowedBySkill ? { overridden: overridden ?? shadowedBySkill } : {}),
+        });
+      }
+    }
     if (active) {
       for (const { file, stem } of await agentFiles(join(copy.root, 'agents'))) {
         const fm = readFrontMatterFile(file, {
@@ -295,64 +396,53 @@ export async function loadClaudeSources(
     }
   }
 
-  // ---- skills and agents: project shadows user ----
-  const frontMatterEntries = async (
-    kind: 'skill' | 'agent',
-    scopes: { scope: 'project' | 'user'; dir: string; source: ClaudeSource }[],
-  ): Promise<Entry[]> => {
-    const out: Entry[] = [];
-    const seen = new Map<string, string>();
-    for (const { scope, dir, source } of scopes) {
-      const list =
-        kind === 'skill'
-          ? (await skillFiles(dir)).map((s) => ({ file: s.file, fallback: s.folder }))
-          : (await agentFiles(dir)).map((a) => ({ file: a.file, fallback: a.stem }));
-      for (const { file, fallback } of list) {
-        const fm = readFrontMatterFile(file, {
-          source,
-          kind,
-          fallbackName: fallback,
-          originOf: (name) => `${kind}/${scope}/${name}`,
-        });
-        if (fm.missing) continue;
-        diagnostics.push(...fm.diagnostics);
-        if (fm.hasHooks) files.push(file);
-        const shadow = seen.get(fm.name);
-        if (shadow === undefined) seen.set(fm.name, file);
-        for (const raw of fm.handlers) {
-          out.push({
-            raw,
-            from: {
-              source,
-              origin: `${kind}/${scope}/${fm.name}`,
-              file,
-              kind,
-              ...(kind === 'skill' ? { skill: fm.name, skillSource: scope } : { agent: fm.name }),
-            },
-            settings: false,
-            ...(shadow !== undefined ? { overridden: `shadowed by ${displayPath(shadow)}` } : {}),
-          });
-        }
-      }
-    }
-    return out;
-  };
+  // ---- skills, commands and agents: project folders (nearest first) shadow user ----
+  const projectScopes = (dirs: string[], source: ClaudeSource): FrontMatterScope[] =>
+    dirs.map((dir) => ({ scope: 'project', dir, source }));
+  const skillNames = new Map<string, Map<string, string>>();
   entries.push(
-    ...(await frontMatterEntries('skill', [
-      { scope: 'project', dir: projectSkillsDir(cl), source: 'claude_skill' },
-      { scope: 'user', dir: userSkillsDir(cl), source: 'claude_skill' },
-    ])),
+    ...(await frontMatterEntries(
+      'skill',
+      [
+        ...projectScopes(projectSkillsDirs(cl), 'claude_skill'),
+        { scope: 'user', dir: userSkillsDir(cl), source: 'claude_skill' },
+      ],
+      diagnostics,
+      files,
+      skillNames,
+    )),
     ...pluginSkillEntries,
-    ...(await frontMatterEntries('agent', [
-      { scope: 'project', dir: projectAgentsDir(cl), source: 'claude_agent' },
-      { scope: 'user', dir: userAgentsDir(cl), source: 'claude_agent' },
-    ])),
+    ...(await frontMatterEntries(
+      'command',
+      [
+        ...projectScopes(projectCommandsDirs(cl), 'claude_command'),
+        { scope: 'user', dir: userCommandsDir(cl), source: 'claude_command' },
+      ],
+      diagnostics,
+      files,
+      skillNames,
+    )),
+    ...pluginCommandEntries,
+    ...(await frontMatterEntries(
+      'agent',
+      [
+        ...projectScopes(projectAgentsDirs(cl), 'claude_agent'),
+        { scope: 'user', dir: userAgentsDir(cl), source: 'claude_agent' },
+      ],
+      diagnostics,
+      files,
+    )),
   );
 
   // ---- gates (§2.4, first row wins, overridden last) ----
   const strict = tier.strictPluginOnlyCustomization;
-  const strictBlocksHooks =
-    strict !== undefined && (strict.value === true || (Array.isArray(strict.value) && strict.value.includes('hooks')));
+  const strictCovers = (surface: string) =>
+    strict !== undefined && (strict.value === true || (Array.isArray(strict.value) && strict.value.includes(surface)));
+  const strictBlocksHooks = strictCovers('hooks');
+  // "skills" covers user and project skills and slash commands, "agents" user and project
+  // subagents; a plugin's keep running (claude.md §2.4).
+  const strictBlocksSkills = strictCovers('skills');
+  const strictBlocksAgents = strictCovers('agents');
   const managedOnly = tier.allowManagedHooksOnly?.value === true ? tier.allowManagedHooksOnly : undefined;
   const privileged = (e: Entry) =>
     e.from.source === 'claude_managed' || (e.pluginId !== undefined && e.from.plugin?.forceEnabled === true);
@@ -383,6 +473,23 @@ export async function loadClaudeSources(
       return {
         status: 'blocked',
         why: `strictPluginOnlyCustomization blocks hooks from settings files (${displayPath(strict!.file)})`,
+      };
+    }
+    const outsidePlugins = e.pluginId === undefined;
+    if (
+      strictBlocksSkills &&
+      outsidePlugins &&
+      (e.from.source === 'claude_skill' || e.from.source === 'claude_command')
+    ) {
+      return {
+        status: 'blocked',
+        why: `strictPluginOnlyCustomization blocks skills and commands outside plugins (${displayPath(strict!.file)})`,
+      };
+    }
+    if (strictBlocksAgents && outsidePlugins && e.from.source === 'claude_agent') {
+      return {
+        status: 'blocked',
+        why: `strictPluginOnlyCustomization blocks agents outside plugins (${displayPath(strict!.file)})`,
       };
     }
     if (e.raw.type === 'http' && allowedHttpHookUrls !== undefined) {
@@ -471,7 +578,37 @@ export async function loadClaudeSources(
     declarations.push(decl);
   }
 
+  // Mods (claude.md §1.1): loaded with an active plugin whose hooks no gate stops; never while
+  // disableAllHooks is in effect. Each says which events it may intercept.
+  const mods: ClaudeMod[] = [];
+  if (disableAll?.value !== true) {
+    const catalogEvents = claudeEvents().map((e) => e.name);
+    for (const m of modCandidates) {
+      if (managedOnly && !m.forceEnabled) continue;
+      const registers = scanModules(m.root, m.moduleFiles);
+      const events = interceptedEvents(registers, catalogEvents);
+      mods.push({ plugin: m.id, modules: m.modules, registers, events });
+      if (events.length === 0) continue;
+      diagnostics.push(
+        claudeDiagnostic(
+          'warning',
+          'claude_mod_intercepts',
+          `plugin ${q(m.id)} is a mod; its hooks module registers ${registers.map(q).join(', ')}, so it may intercept ${events.join(', ')}; hookctl does not run mods`,
+          m.file,
+          m.at,
+          { source: 'claude_plugin' },
+        ),
+      );
+    }
+  }
+  for (const d of declarations) {
+    (d.extra as { intercepted_by?: string[] }).intercepted_by = mods
+      .filter((m) => m.events.includes(d.event))
+      .map((m) => m.plugin);
+  }
+
   const context: ClaudeLoadContext = {
+    mods,
     settingsEnv,
     configDir: cl.configDir,
     workspace: cl.workspace,
@@ -482,6 +619,102 @@ export async function loadClaudeSources(
     ...(sessionEndMaxTimeoutS !== undefined ? { sessionEndMaxTimeoutS } : {}),
   };
   return { declarations: numberActive(declarations), diagnostics, files, context };
+}
+
+interface FrontMatterScope {
+  scope: 'project' | 'user';
+  dir: string;
+  source: ClaudeSource;
+}
+
+/**
+ * The hooks of every skill, command or agent of the scopes, nearest first (claude.md §1): the
+ * first definition of a name stays and the later ones are `overridden`, shadowed by the first. A
+ * command is also shadowed by a skill of the same name and scope (`skillNames`, filled by the
+ * skills' call). Two agents of one `agents/` tree with the same name: the first path (byte order)
+ * stays, and validate warns. An agent name with `:` does not load (2.1.218).
+ */
+async function frontMatterEntries(
+  kind: 'skill' | 'command' | 'agent',
+  scopes: FrontMatterScope[],
+  diagnostics: Diagnostic[],
+  files: string[],
+  skillNames?: Map<string, Map<string, string>>,
+): Promise<Entry[]> {
+  const out: Entry[] = [];
+  const seen = new Map<string, string>();
+  for (const { scope, dir, source } of scopes) {
+    const list =
+      kind === 'skill'
+        ? (await skillFiles(dir)).map((s) => ({ file: s.file, fallback: s.folder }))
+        : (await (kind === 'command' ? commandFiles(dir) : agentFiles(dir))).map((a) => ({
+            file: a.file,
+            fallback: a.stem,
+          }));
+    const inThisTree = new Map<string, string>();
+    for (const { file, fallback } of list) {
+      const fm = readFrontMatterFile(file, {
+        source,
+        kind,
+        fallbackName: fallback,
+        ...(kind === 'command' ? { fixedName: true } : {}),
+        originOf: (name) => `${kind}/${scope}/${name}`,
+      });
+      if (fm.missing) continue;
+      diagnostics.push(...fm.diagnostics);
+      if (fm.hasHooks) files.push(file);
+      if (kind === 'agent') {
+        if (fm.name.includes(':') && ruleHolds('agent_name_colon_refused')) {
+          diagnostics.push(
+            claudeDiagnostic(
+              'error',
+              'claude_agent_name_invalid',
+              `agent name ${q(fm.name)} contains ":"; Claude Code does not load this file`,
+              file,
+              { line: 1 },
+              { source },
+            ),
+          );
+          continue;
+        }
+        const twin = inThisTree.get(fm.name);
+        if (twin !== undefined) {
+          diagnostics.push(
+            claudeDiagnostic(
+              'warning',
+              'claude_duplicate_agent_name',
+              `agent ${q(fm.name)} is defined in ${displayPath(twin)} and ${displayPath(file)}; Claude Code loads only one of them`,
+              file,
+              { line: 1 },
+              { source },
+            ),
+          );
+        } else inThisTree.set(fm.name, file);
+      }
+      if (kind === 'skill') {
+        const names = skillNames?.get(scope) ?? new Map<string, string>();
+        if (!names.has(fm.name)) names.set(fm.name, file);
+        skillNames?.set(scope, names);
+      }
+      const shadow = seen.get(fm.name) ?? (kind === 'command' ? skillNames?.get(scope)?.get(fm.name) : undefined);
+      if (!seen.has(fm.name)) seen.set(fm.name, file);
+      for (const raw of fm.handlers) {
+        out.push({
+          raw,
+          from: {
+            source,
+            origin: `${kind}/${scope}/${fm.name}`,
+            file,
+            kind,
+            ...(kind === 'agent' ? { agent: fm.name } : { skill: fm.name, skillSource: scope }),
+          },
+          settings: false,
+          ...(shadow !== undefined ? { overridden: `shadowed by ${displayPath(shadow)}` } : {}),
+        });
+      }
+    }
+  }
+  return out;
 }
 
 function numberActive(decls: Declaration[]): OrderedDeclaration[] {
@@ -509,6 +742,39 @@ async function jsonFilesIn(dir: string): Promise<string[]> {
   } catch {
     return [];
   }
+}
+
+/**
+ * The plugin roots of the --plugin-dir folders (claude.md §1): from 2.1.265 on, a folder without
+ * `.claude-plugin/plugin.json` of which some child folders have one is a folder of plugins, and
+ * those children, in name order, are the roots; before, every folder is a root.
+ */
+async function pluginRoots(dirs: readonly string[]): Promise<string[]> {
+  if (!ruleHolds('plugin_dir_of_plugins')) return [...dirs];
+  const hasManifest = (dir: string) => existsSync(join(dir, '.claude-plugin', 'plugin.json'));
+  const roots: string[] = [];
+  for (const dir of dirs) {
+    if (hasManifest(dir)) {
+      roots.push(dir);
+      continue;
+    }
+    const children = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    const plugins = children
+      .filter((c) => (c.isDirectory() || c.isSymbolicLink()) && !c.name.startsWith('.'))
+      .map((c) => c.name)
+      .sort()
+      .map((name) => join(dir, name))
+      .filter(hasManifest);
+    roots.push(...(plugins.length > 0 ? plugins : [dir]));
+  }
+  return roots;
+}
+
+/** From 2.1.257: the file is, or passes through, a symbolic link whose target is outside the root. */
+async function linksOutOf(root: string, file: string): Promise<boolean> {
+  if (!ruleHolds('plugin_symlink_escape')) return false;
+  const [realRoot, real] = await Promise.all([realpath(root).catch(() => root), realpath(file).catch(() => undefined)]);
+  return real !== undefined && !isInside(realRoot, real);
 }
 
 /** A --plugin-dir that is not a folder is a usage error (exit 2). */

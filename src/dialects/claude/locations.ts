@@ -20,11 +20,16 @@ export interface ClaudeLocations {
   gitRoot: string | null;
   /** --plugin-dir folders, absolute, in flag order. */
   pluginDirs: string[];
+  /**
+   * The project folders whose skills, commands and agents load (claude.md §1): the workspace, each
+   * folder above it up to the git root, nearest first, then each --additional-dir in flag order.
+   */
+  projectFolders: string[];
 }
 
 /** `loc` is the shared Locations (its pluginDirs and stateDir win), or just a workspace (tests). */
 export function claudeLocations(
-  loc: Pick<Locations, 'workspace'> & Partial<Pick<Locations, 'pluginDirs' | 'stateDir'>>,
+  loc: Pick<Locations, 'workspace'> & Partial<Pick<Locations, 'pluginDirs' | 'stateDir' | 'additionalDirs'>>,
   env: NodeJS.ProcessEnv,
   pluginDirs: readonly string[] = loc.pluginDirs ?? [],
   cwd = process.cwd(),
@@ -33,15 +38,34 @@ export function claudeLocations(
   const xdgState = nonEmpty(env.XDG_STATE_HOME) ?? join(home, '.local', 'state');
   const defaultManaged = platform() === 'darwin' ? '/Library/Application Support/ClaudeCode' : '/etc/claude-code';
   const workspace = resolve(cwd, loc.workspace);
+  const gitRoot = gitRootOf(workspace, resolve(cwd, home));
   return {
     workspace,
     home: resolve(cwd, home),
     configDir: resolve(cwd, nonEmpty(env.CLAUDE_CONFIG_DIR) ?? join(home, '.claude')),
     managedDir: resolve(cwd, nonEmpty(env.HOOKCTL_CLAUDE_MANAGED_DIR) ?? defaultManaged),
     stateDir: loc.stateDir ?? resolve(cwd, nonEmpty(env.HOOKCTL_STATE_DIR) ?? join(xdgState, 'hookctl')),
-    gitRoot: gitRootOf(workspace, resolve(cwd, home)),
+    gitRoot,
     pluginDirs: pluginDirs.map((d) => resolve(cwd, d)),
+    projectFolders: projectFoldersOf(
+      workspace,
+      gitRoot,
+      (loc.additionalDirs ?? []).map((d) => resolve(cwd, d)),
+    ),
   };
+}
+
+/** The workspace and its parents up to the git root (none without one), then the additional dirs. */
+function projectFoldersOf(workspace: string, gitRoot: string | null, additional: string[]): string[] {
+  const folders = [workspace];
+  if (gitRoot !== null) {
+    for (let dir = workspace; dir !== gitRoot && dirname(dir) !== dir;) {
+      dir = dirname(dir);
+      folders.push(dir);
+    }
+  }
+  for (const d of additional) if (!folders.includes(d)) folders.push(d);
+  return folders;
 }
 
 function nonEmpty(v: string | undefined): string | undefined {
@@ -119,9 +143,14 @@ export const pluginCacheDir = (c: ClaudeLocations) => join(c.configDir, 'plugins
 /** `$CLAUDE_CONFIG_DIR/plugins/data/<id>`, every character outside [A-Za-z0-9_-] replaced by `-`. */
 export const pluginDataDir = (c: ClaudeLocations, id: string) =>
   join(c.configDir, 'plugins', 'data', id.replace(/[^A-Za-z0-9_-]/g, '-'));
-export const projectSkillsDir = (c: ClaudeLocations) => join(c.workspace, '.claude', 'skills');
+/** `<folder>/.claude/skills` of every project folder, nearest first. */
+export const projectSkillsDirs = (c: ClaudeLocations) => c.projectFolders.map((f) => join(f, '.claude', 'skills'));
 export const userSkillsDir = (c: ClaudeLocations) => join(c.configDir, 'skills');
-export const projectAgentsDir = (c: ClaudeLocations) => join(c.workspace, '.claude', 'agents');
+/** `<folder>/.claude/commands` of every project folder, nearest first. */
+export const projectCommandsDirs = (c: ClaudeLocations) => c.projectFolders.map((f) => join(f, '.claude', 'commands'));
+export const userCommandsDir = (c: ClaudeLocations) => join(c.configDir, 'commands');
+/** `<folder>/.claude/agents` of every project folder, nearest first. */
+export const projectAgentsDirs = (c: ClaudeLocations) => c.projectFolders.map((f) => join(f, '.claude', 'agents'));
 export const userAgentsDir = (c: ClaudeLocations) => join(c.configDir, 'agents');
 
 /** Run records: `<stateDir>/claude/sessions/<session_id>/hook-runs.jsonl`, never inside ~/.claude. */
@@ -129,12 +158,12 @@ export const sessionsDirOf = (stateDir: string) => join(stateDir, 'claude', 'ses
 
 /**
  * True when no folder the loader reads exists (claude.md §1: managed dir, config dir, the
- * workspace's and the git root's `.claude`) and no `--plugin-dir` is given: the catalog is then
+ * `.claude` of every project folder, the git root's) and no `--plugin-dir` is given: the catalog is then
  * empty, and a command need not load the loader and its parsers to learn it.
  */
 export function nothingToRead(c: ClaudeLocations): boolean {
   if (c.pluginDirs.length > 0) return false;
-  const roots = [c.managedDir, c.configDir, join(c.workspace, '.claude')];
+  const roots = [c.managedDir, c.configDir, ...c.projectFolders.map((f) => join(f, '.claude'))];
   if (c.gitRoot !== null) roots.push(join(c.gitRoot, '.claude'));
   return !roots.some(exists);
 }

@@ -11,6 +11,7 @@ export type ClaudeSource =
   | 'claude_local'
   | 'claude_plugin'
   | 'claude_skill'
+  | 'claude_command'
   | 'claude_agent';
 
 export interface ClaudePluginRef {
@@ -48,6 +49,8 @@ export interface ClaudeHandlerInfo {
   unrunnable_why?: string;
   /** The command, url, `server/tool` or first prompt line, at most 80 characters. */
   label: string;
+  /** The mods that may intercept the hook's event (claude.md §1.1). */
+  intercepted_by?: string[];
 }
 
 /** DialectCatalog.context of the claude dialect. */
@@ -62,4 +65,6 @@ export interface ClaudeContext {
   sessionEndMaxTimeoutS?: number;
   /** $CLAUDE_CONFIG_DIR, absolute. */
   configDir: string;
+  /** The loaded mods (claude.md §1.1): plugin, modules, registrations, events they may intercept. */
+  mods?: { plugin: string; modules: string[]; registers: string[]; events: string[] }[];
 }

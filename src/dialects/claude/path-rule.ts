@@ -11,6 +11,7 @@ import {
   withinMatchBound,
   type CompiledGlob,
 } from './glob-match.js';
+import { ruleHolds } from './releases.js';
 
 export interface PathRuleVerdict {
   verdict: 'match' | 'no_match' | 'fail_open';
@@ -59,6 +60,8 @@ export function evaluatePathPattern(
   }
   const segments = rel.split('/');
   glob = glob.replace(/\/$/, '');
+  // Below 2.1.214 one folder name followed by `/**` matches that folder at any depth (§9).
+  if (/^[^/]+\/\*\*$/.test(glob) && !glob.startsWith('**') && !ruleHolds('if_dir_anchored')) glob = `**/${glob}`;
   const anchored = glob.includes('/');
   let compiled: CompiledGlob;
   try {

@@ -2,13 +2,15 @@
 // semver version of each), --plugin-dir roots, and each plugin's hook files — hooks/hooks.json
 // always, plus what .claude-plugin/plugin.json "hooks" adds (paths inside the root, or an inline
 // object). If any hook file of a plugin has an error, none of its hooks load.
-import { readdir, realpath } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
 import { isError } from '../../declarations/diagnostics.js';
 import { isInside } from '../../declarations/path-inside.js';
-import type { Locator, PathSeg } from '../../declarations/source-file.js';
+import type { Locator, PathSeg, Position } from '../../declarations/source-file.js';
 import { claudeDiagnostic } from './codes.js';
+import { ruleHolds } from './releases.js';
+import { markdownFilesUnder, type MarkdownFile } from './front-matter.js';
 import { isPlainObject, readEventMap, type HookFileContext, type RawHandler } from './handlers.js';
 import { readJsonFile, type JsonDoc, type JsonRead } from './json-doc.js';
 import type { ClaudePluginRef } from './model.js';
@@ -37,6 +39,8 @@ export interface PluginHooks {
   files: string[];
   /** Some hook file had an error: no hook of the plugin loads. */
   failed: boolean;
+  /** hooks/hooks.json `modules` (claude.md §1.1, 2.1.287): the plugin is a mod. */
+  modules?: { paths: string[]; file: string; at: Position };
 }
 
 const q = (s: string): string => JSON.stringify(s);
@@ -138,7 +142,27 @@ export async function readPluginHooks(ref: ClaudePluginRef, manifest: PluginMani
   const out: PluginHooks = { handlers: [], diagnostics: [...manifest.diagnostics], files: [], failed: false };
   const origin = `plugin/${ref.id}`;
   const standard = join(ref.root, 'hooks', 'hooks.json');
-  await readHookFile(standard, origin, ref, out);
+  const realRoot = await realpath(ref.root).catch(() => ref.root);
+  // From 2.1.257, a hook file that is, or passes through, a link out of the root is refused.
+  const linksOut = async (file: string) => {
+    if (!ruleHolds('plugin_symlink_escape')) return false;
+    const real = await realpath(file).catch(() => undefined);
+    return real !== undefined && !isInside(realRoot, real);
+  };
+  if (await linksOut(standard)) {
+    out.diagnostics.push(
+      claudeDiagnostic(
+        'error',
+        'path_escapes_root',
+        'hooks file "hooks/hooks.json" is outside the plugin root',
+        standard,
+        { line: 1 },
+        {
+          source: 'claude_plugin',
+        },
+      ),
+    );
+  } else await readHookFile(standard, origin, ref, out);
 
   const hooks = manifest.data?.hooks;
   const mdiag = (code: Parameters<typeof claudeDiagnostic>[1], message: string, path: PathSeg[]) =>
@@ -167,7 +191,6 @@ export async function readPluginHooks(ref: ClaudePluginRef, manifest: PluginMani
       out.files.push(manifest.file);
     } else if (typeof hooks === 'string' || (Array.isArray(hooks) && hooks.every((h) => typeof h === 'string'))) {
       const paths = typeof hooks === 'string' ? [hooks] : (hooks as string[]);
-      const realRoot = await realpath(ref.root).catch(() => ref.root);
       for (const [i, p] of paths.entries()) {
         const path: PathSeg[] = typeof hooks === 'string' ? ['hooks'] : ['hooks', i];
         const file = resolve(ref.root, p);
@@ -192,7 +215,7 @@ export async function readPluginHooks(ref: ClaudePluginRef, manifest: PluginMani
           );
           continue;
         }
-        if (!isInside(realRoot, real)) {
+        if (await linksOut(file)) {
           mdiag('path_escapes_root', `hooks file ${q(p)} is outside the plugin root`, path);
           continue;
         }
@@ -227,6 +250,7 @@ async function readHookFile(file: string, origin: string, ref: ClaudePluginRef, 
   const hooks = hookFileOf(read.doc, origin, ref);
   out.diagnostics.push(...hooks.diagnostics);
   out.handlers.push(...hooks.handlers);
+  if (hooks.modules !== undefined) out.modules = hooks.modules;
 }
 
 /** One plugin hooks file (`{"description"?, "hooks": {...}}`), checked. */
@@ -235,6 +259,22 @@ export function hookFileOf(doc: JsonDoc, origin: string, ref: ClaudePluginRef): 
   const file = doc.file;
   const data = doc.value;
   const shown = relative(ref.root, file).split(sep).join('/');
+  // hooks/hooks.json may name hooks modules (claude.md §1.1, 2.1.287): the plugin is a mod.
+  const modsKey = shown === 'hooks/hooks.json' && ruleHolds('mods') && isPlainObject(data) && 'modules' in data;
+  if (modsKey) {
+    const modules = data.modules;
+    const at = doc.locate(['modules']) ?? { line: 1 };
+    if (Array.isArray(modules) && modules.every((m) => typeof m === 'string')) {
+      out.modules = { paths: modules as string[], file, at };
+    } else {
+      out.diagnostics.push(
+        claudeDiagnostic('error', 'claude_invalid_setting', 'modules must be a list of strings', file, at, {
+          source: 'claude_plugin',
+        }),
+      );
+    }
+    if (!('hooks' in data)) return out;
+  }
   if (!isPlainObject(data) || !isPlainObject(data.hooks)) {
     out.diagnostics.push(
       claudeDiagnostic(
@@ -249,7 +289,7 @@ export function hookFileOf(doc: JsonDoc, origin: string, ref: ClaudePluginRef): 
     return out;
   }
   for (const key of Object.keys(data)) {
-    if (key !== 'hooks' && key !== 'description' && key !== '$schema') {
+    if (key !== 'hooks' && key !== 'description' && key !== '$schema' && !(key === 'modules' && modsKey)) {
       out.diagnostics.push(
         claudeDiagnostic('warning', 'claude_unknown_key', `unknown key ${q(key)}`, file, doc.locate([key]), {
           source: 'claude_plugin',
@@ -276,4 +316,30 @@ function readHookMap(map: Record<string, unknown>, ctx: HookFileContext, out: Pl
   const result = readEventMap(map, ctx);
   out.diagnostics.push(...result.diagnostics);
   for (const raw of result.handlers) out.handlers.push({ raw, ctx });
+}
+
+/**
+ * A plugin's slash-command files (claude.md §1, 2.1.0): every `*.md` at any depth under
+ * `commands/`, or, instead of that folder, the `.md` files and folders its manifest `"commands"`
+ * names (a path or a list of paths inside the root; others are left out).
+ */
+export async function pluginCommandFiles(root: string, manifest: PluginManifest): Promise<MarkdownFile[]> {
+  const named = manifest.data?.commands;
+  const paths =
+    typeof named === 'string'
+      ? [named]
+      : Array.isArray(named)
+        ? named.filter((p): p is string => typeof p === 'string')
+        : undefined;
+  if (paths === undefined) return markdownFilesUnder(join(root, 'commands'));
+  const out: MarkdownFile[] = [];
+  for (const p of paths) {
+    const path = resolve(root, p);
+    if (!isInside(root, path)) continue;
+    const s = await stat(path).catch(() => undefined);
+    if (s?.isDirectory()) out.push(...(await markdownFilesUnder(path)));
+    else if (s?.isFile() && path.endsWith('.md'))
+      out.push({ file: path, stem: basename(path, '.md'), rel: relative(root, path) });
+  }
+  return out;
 }

@@ -33,9 +33,9 @@ export interface ClaudeRunFacts {
   why?: string;
 }
 
-/** `skill/<scope>/<skill>`: project and user skills by scope, plugin skills as `plugin`. */
+/** `skill/<scope>/<skill>` (and `command/…`): project and user ones by scope, plugin ones as `plugin`. */
 export function skillSourceOf(info: ClaudeHandlerInfo): 'project' | 'user' | 'plugin' | undefined {
-  const m = /^skill\/([^/]+)\//.exec(info.origin);
+  const m = /^(?:skill|command)\/([^/]+)\//.exec(info.origin);
   if (m === null) return undefined;
   return m[1] === 'project' || m[1] === 'user' ? m[1] : 'plugin';
 }

@@ -43,7 +43,7 @@ function inactiveWhy(
   agentType: unknown,
 ): string | undefined {
   const source: string = decl.source;
-  if (source === 'claude_skill' && info.skill !== undefined) {
+  if ((source === 'claude_skill' || source === 'claude_command') && info.skill !== undefined) {
     const skills = sel.skills ?? [];
     const folder = decl.skill_source === 'plugin' ? undefined : basename(dirname(decl.location.file));
     const byFolder = sel.skillFolders === true && folder !== undefined && skills.includes(folder);

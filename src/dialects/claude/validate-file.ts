@@ -1,6 +1,7 @@
 // `hooks validate FILE` for claude files (claude.md §7): the kind comes from the file's name and
 // place — settings.json, settings.local.json, managed-settings.json, managed-settings.d/*.json,
-// hooks.json, .claude-plugin/plugin.json, a SKILL.md with top-level `hooks`, a *.md under agents/.
+// hooks.json, .claude-plugin/plugin.json, a SKILL.md with top-level `hooks`, a *.md at any depth
+// under agents/ or commands/.
 // A file is checked on its own: the gates and lists of other files are not applied.
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
@@ -8,6 +9,7 @@ import type { Diagnostic } from '../../declarations/diagnostics.js';
 import { readSourceFile } from '../../declarations/source-file.js';
 import { claudeEvent } from './catalog.js';
 import { claudeDiagnostic } from './codes.js';
+import { ruleHolds } from './releases.js';
 import { parseFrontMatterText } from './front-matter.js';
 import { headerEnvDiagnostics, urlAllowed, type RawHandler } from './handlers.js';
 import { scriptDiagnostic, type ScriptCheckContext } from './script-check.js';
@@ -17,7 +19,23 @@ import type { ClaudePluginRef } from './model.js';
 import { flagPluginId, hookFileOf, pluginManifestOf, readPluginHooks } from './plugins.js';
 import { parseSettingsText, type SettingsFile } from './settings.js';
 
-export type ClaudeFileKind = 'managed' | 'settings' | 'local' | 'hooks' | 'manifest' | 'skill' | 'agent';
+export type ClaudeFileKind =
+  'managed' | 'settings' | 'local' | 'hooks' | 'manifest' | 'marketplace' | 'skill' | 'command' | 'agent';
+
+/**
+ * The `agents/` or `commands/` folder a `*.md` is in (claude.md §7): its parent folder, or, at any
+ * depth, one in a `.claude` folder or a plugin root (other tools keep `agents/<name>/AGENT.md`).
+ */
+function markdownTreeOf(file: string): { kind: 'agent' | 'command'; dir: string } | undefined {
+  for (let dir = dirname(file); dirname(dir) !== dir; dir = dirname(dir)) {
+    const name = basename(dir);
+    if (name !== 'agents' && name !== 'commands') continue;
+    const owner = dirname(dir);
+    const claudeTree = basename(owner) === '.claude' || existsSync(join(owner, '.claude-plugin'));
+    if (dir === dirname(file) || claudeTree) return { kind: name === 'agents' ? 'agent' : 'command', dir };
+  }
+  return undefined;
+}
 
 const inside = (dir: string, file: string) => {
   const rel = relative(dir, file);
@@ -92,13 +110,14 @@ function claudeFileKindByName(file: string, text: string): ClaudeFileKind | unde
   if (name === 'settings.json') return 'settings';
   if (name === 'settings.local.json') return 'local';
   if (name === 'plugin.json' && parent === '.claude-plugin') return 'manifest';
+  if (name === 'marketplace.json' && parent === '.claude-plugin') return 'marketplace';
   if (name === 'hooks.json') {
     if (parent === 'hooks') return 'hooks';
     // Elsewhere only a file shaped like one: `{"hooks": ...}` (other tools have hooks.json too).
     return /^\s*\{\s*"(?:description|hooks)"/.test(text) ? 'hooks' : undefined;
   }
   if (name === 'SKILL.md') return /^hooks\s*:/m.test(frontMatterOf(text)) ? 'skill' : undefined;
-  if (name.endsWith('.md') && parent === 'agents') return 'agent';
+  if (name.endsWith('.md')) return markdownTreeOf(file)?.kind;
   return undefined;
 }
 
@@ -172,6 +191,11 @@ export async function validateClaudeFile(
       );
       return out;
     }
+    case 'marketplace': {
+      // A plugin marketplace names plugins and declares no hooks: only that it parses is checked.
+      const read = parseJsonDoc(text, file, 'claude_plugin');
+      return read.kind === 'bad' ? [read.diagnostic] : [];
+    }
     case 'manifest': {
       const root = dirname(dirname(file));
       const manifest = pluginManifestOf(parseJsonDoc(text, file, 'claude_plugin'), file);
@@ -181,19 +205,21 @@ export async function validateClaudeFile(
       return hooks.diagnostics.filter((d) => d.file === file);
     }
     case 'skill':
+    case 'command':
     case 'agent': {
       const folderName = kind === 'skill' ? basename(dirname(file)) : basename(file, '.md');
-      const skillsOrAgentsDir = dirname(kind === 'skill' ? dirname(file) : file);
+      const skillsOrAgentsDir = kind === 'skill' ? dirname(dirname(file)) : markdownTreeOf(file)!.dir;
       const ownerRoot = dirname(skillsOrAgentsDir);
       const plugin = existsSync(join(ownerRoot, '.claude-plugin')) ? pluginOf(ownerRoot, cl) : undefined;
       const scope = plugin ? plugin.id : inside(cl.configDir, file) ? 'user' : 'project';
       const pluginName = plugin ? plugin.id.split('@')[0]! : '';
       const fm = parseFrontMatterText(text, file, {
-        source: kind === 'skill' ? 'claude_skill' : 'claude_agent',
+        source: `claude_${kind}`,
         kind,
         fallbackName: folderName,
-        originOf: (name) => `${kind}/${scope}/${plugin && kind === 'skill' ? `${pluginName}:` : ''}${name}`,
-        ...(plugin && kind === 'skill' ? { plugin } : {}),
+        ...(kind === 'command' ? { fixedName: true } : {}),
+        originOf: (name) => `${kind}/${scope}/${plugin && kind !== 'agent' ? `${pluginName}:` : ''}${name}`,
+        ...(plugin && kind !== 'agent' ? { plugin } : {}),
         ...(plugin && kind === 'agent' ? { detectOnly: true } : {}),
       });
       if (plugin && kind === 'agent' && fm.hasHooks) {
@@ -210,15 +236,27 @@ export async function validateClaudeFile(
         ];
       }
       const out = [...fm.diagnostics];
+      if (kind === 'agent' && !plugin && fm.name.includes(':') && ruleHolds('agent_name_colon_refused')) {
+        out.push(
+          claudeDiagnostic(
+            'error',
+            'claude_agent_name_invalid',
+            `agent name ${JSON.stringify(fm.name)} contains ":"; Claude Code does not load this file`,
+            file,
+            { line: 1 },
+            { source: 'claude_agent' },
+          ),
+        );
+      }
       for (const raw of fm.handlers)
-        if (raw.stray === undefined) out.push(...headerEnvDiagnostics(raw, file, 'claude_skill', undefined));
+        if (raw.stray === undefined) out.push(...headerEnvDiagnostics(raw, file, `claude_${kind}`, undefined));
       out.push(
         ...scriptChecks(fm.handlers, {
           workspace: plugin ? cl.workspace : projectOf(file, cl),
           home: cl.home,
           ...(plugin ? { plugin } : {}),
           file,
-          source: kind === 'skill' ? 'claude_skill' : 'claude_agent',
+          source: `claude_${kind}`,
         }),
       );
       return out;
