@@ -89,8 +89,10 @@ const PER_FILE: Record<string, [string, string, number, string][]> = {
  * most (unknown keys, a timeout over an hour), and the unquoted `argument-hint: [...] [...]` of
  * ralph-impl is read on Claude Code's second pass (claude.md §2.1.1).
  */
+// The corpus keeps the declaration files, not the scripts they run: a hook whose script is
+// missing is claude_command_not_found (issue 28), as it would be in a checkout without them.
 const CLAUDE_PER_FILE: Record<string, Record<string, number[]>> = {
-  'claude/1Password__agent-hooks/.claude/settings.json': {},
+  'claude/1Password__agent-hooks/.claude/settings.json': { claude_command_not_found: [9] },
   'claude/affaan-m__everything-claude-code/.claude-plugin/plugin.json': {},
   'claude/affaan-m__everything-claude-code/hooks/hooks.json': {
     claude_unknown_key: [
@@ -114,11 +116,21 @@ const CLAUDE_PER_FILE: Record<string, Record<string, number[]>> = {
   'claude/backnotprop__plannotator/apps/hook/.claude-plugin/plugin.json': {},
   'claude/backnotprop__plannotator/apps/hook/hooks/hooks.json': { claude_timeout_looks_like_ms: [10] },
   'claude/cdubiel08__ralph-hero/plugin/ralph-hero/.claude-plugin/plugin.json': {},
-  'claude/cdubiel08__ralph-hero/plugin/ralph-hero/hooks/hooks.json': { claude_unknown_key: [4, 5] },
-  'claude/cdubiel08__ralph-hero/plugin/ralph-hero/skills/ralph-impl/SKILL.md': { claude_frontmatter_requoted: [4] },
-  'claude/cdubiel08__ralph-hero/plugin/ralph-hero/skills/ralph-review/SKILL.md': {},
-  'claude/cdubiel08__ralph-hero/plugin/ralph-hero/skills/setup/SKILL.md': {},
-  'claude/cdubiel08__ralph-hero/plugin/ralph-hero/skills/team/SKILL.md': {},
+  'claude/cdubiel08__ralph-hero/plugin/ralph-hero/hooks/hooks.json': {
+    claude_unknown_key: [4, 5],
+    claude_command_not_found: [13, 21, 32, 36, 40, 49, 53, 62, 71, 80, 84, 93, 104, 108, 117, 126, 135, 139, 148],
+  },
+  'claude/cdubiel08__ralph-hero/plugin/ralph-hero/skills/ralph-impl/SKILL.md': {
+    claude_frontmatter_requoted: [4],
+    claude_command_not_found: [11, 16, 18, 22, 26, 28, 33, 37, 41, 43],
+  },
+  'claude/cdubiel08__ralph-hero/plugin/ralph-hero/skills/ralph-review/SKILL.md': {
+    claude_command_not_found: [11, 16, 20, 24, 29, 33, 35],
+  },
+  'claude/cdubiel08__ralph-hero/plugin/ralph-hero/skills/setup/SKILL.md': { claude_command_not_found: [10] },
+  'claude/cdubiel08__ralph-hero/plugin/ralph-hero/skills/team/SKILL.md': {
+    claude_command_not_found: [28, 33, 37, 39, 43, 47, 49, 53, 57],
+  },
   'claude/karanb192__claude-code-hooks/plugins/block-dangerous-commands/.claude-plugin/plugin.json': {},
   'claude/karanb192__claude-code-hooks/plugins/block-dangerous-commands/hooks/hooks.json': {},
   'claude/karanb192__claude-code-hooks/plugins/config-watch/.claude-plugin/plugin.json': {},
@@ -135,7 +147,7 @@ const CLAUDE_PER_FILE: Record<string, Record<string, number[]>> = {
   'claude/mksglu__context-mode/.claude-plugin/plugin.json': {},
   'claude/mksglu__context-mode/hooks/hooks.json': {},
   'claude/obra__superpowers/.claude-plugin/plugin.json': {},
-  'claude/obra__superpowers/hooks/hooks.json': {},
+  'claude/obra__superpowers/hooks/hooks.json': { claude_command_not_found: [9] },
   'claude/obra__superpowers/skills/using-superpowers/SKILL.md': {},
   'claude/ruvnet__claude-flow/.claude/settings.json': { claude_unknown_key: [44, 54, 64, 74] },
   'claude/severity1__claude-code-prompt-improver/.claude-plugin/plugin.json': {},
