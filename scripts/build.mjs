@@ -197,7 +197,8 @@ if (runtimeChunk !== undefined) {
   fastText = fastText.replace(request, () => inlined);
   writeFileSync(join(dist, 'fast-main.js'), fastText, 'latin1');
 }
-if (/[^\t\n\r\x20-\x7e]/.test(fastText)) throw new Error('build: dist/fast-main.js is not pure ASCII');
+for (let i = 0; i < fastText.length; i++)
+  if (fastText.charCodeAt(i) > 0x7f) throw new Error(`build: dist/fast-main.js is not pure ASCII (at ${i})`);
 if (/require\(\s*["'`]@oclif\//.test(fastText)) throw new Error('build: dist/fast-main.js requires @oclif/core');
 
 // dist/ is CommonJS whatever the root package.json says; the nearest package.json also ends
