@@ -123,12 +123,14 @@ beforeAll(async () => {
   expect(listed.code, listed.stderr).toBe(0);
   hookName = (JSON.parse(listed.stdout) as { name: string }[])[0]!.name;
   // Runs for `runs` and `info` to show: a fire in the demo's workspace.
-  const fired = await runCli(['hooks', 'fire', 'tool.pre_call', ...demo.W, '--session', 'parity'], {
-    env: demo.env,
-    cwd: demo.base,
-    input: '{"tool_name":"read_file","tool_input":{}}',
-  });
-  expect(fired.stderr).not.toMatch(/internal error/);
+  for (const payload of ['tool-safe.json', 'tool-secret.json', 'prompt.json']) {
+    const event = payload.startsWith('tool') ? 'tool.pre_call' : 'prompt.post_assemble';
+    const fired = await runCli(
+      ['hooks', 'fire', event, ...demo.W, '--session', 'parity', '--payload', join(demo.base, 'payloads', payload)],
+      { env: demo.env, cwd: demo.base },
+    );
+    expect(fired.stderr).not.toMatch(/internal error/);
+  }
   writeFileSync(join(demo.base, 'not-a-folder'), '');
 }, 60_000);
 
