@@ -106,7 +106,7 @@ function group(name, paths) {
 // reached. No @oclif/core: the build fails if the file requires it. Pure ASCII (`charset`, and
 // checked below): V8 keeps a one-byte source as it is, where one non-ASCII character makes it
 // convert the whole file to two-byte text on every load.
-const FAST_BUNDLED = new Set(['smol-toml', 'yaml']);
+const FAST_BUNDLED = new Set(['smol-toml', 'yaml', ...BUNDLED]);
 // What the four commands reach through a dynamic import (the dialects load their readers on
 // demand): built into the file too, by the entry importing them. Every other dynamic import
 // (fire, validate, edit, export) stays a chunk of its own under dist/fast-chunks/, loaded only
@@ -119,8 +119,9 @@ const FAST_READERS = [
   'src/dialects/cosh/load.ts',
   'src/dialects/cosh/event-detail.ts',
   'src/dialects/cosh/states.ts',
-  'src/dialects/claude/load.ts',
 ];
+// Claude Code's loader stays a chunk of its own, loaded only where one of its folders exists (as
+// in the oclif path): it requires node:fs/promises, which loads readline and file handles.
 const FAST_ENTRY = '\0hookctl-fast-entry';
 const fastBundle = await rolldown({
   cwd: root,
@@ -213,6 +214,16 @@ for (const chunk of output) {
     modules: chunk.moduleIds.filter((id) => !id.startsWith('\0')).map((id) => relative(root, id)),
     imports: chunk.imports,
     dynamicImports: chunk.dynamicImports,
+  };
+}
+for (const chunk of fastOutput) {
+  if (chunk.type !== 'chunk' || chunk.fileName === 'fast.js') continue;
+  files[chunk.fileName] = {
+    modules: chunk.moduleIds.filter((id) => !id.startsWith('\0')).map((id) => relative(root, id)),
+    // fast-main.js holds its own copy of the runtime chunk (above).
+    imports:
+      chunk.fileName === 'fast-main.js' ? chunk.imports.filter((f) => f !== runtimeChunk?.fileName) : chunk.imports,
+    dynamicImports: chunk.dynamicImports.filter((f) => f !== chunk.fileName),
   };
 }
 writeFileSync(join(dist, 'modules.json'), JSON.stringify(files, null, 2) + '\n');
