@@ -381,6 +381,17 @@ describe('CommonJS modules a command run loads', () => {
     });
   }
 
+  for (const args of [
+    ['hooks', 'events'],
+    ['hooks', 'list', '--all', '--workspace', join(demoDir, 'workspace')],
+  ]) {
+    it(`hookctl ${args.slice(0, 2).join(' ')} (a table, piped) creates no stdout stream to read the terminal's width`, async () => {
+      const { builtins, code } = await loadedPackages(args, demoEnv());
+      expect(code).toBe(0);
+      expect(builtins.filter((b) => ['net', 'tty'].includes(b))).toEqual([]);
+    });
+  }
+
   it('a handed-over invocation loads oclif as before (so the check above can fail)', async () => {
     const { modules } = await loadedPackages(['hooks', 'list', '--bogus'], demoEnv());
     expect(modules.some((m) => m.includes('/node_modules/@oclif/core/'))).toBe(true);
