@@ -120,6 +120,10 @@ async function instructionRows(ctx, cases, env) {
   for (const [id, command, args] of cases) {
     await ctx.run(ctx.hookctl(...args), { env }); // the cache warm
     const counts = [0, 1].map(() => instructions(ctx, ctx.hookctl(...args), env)).filter((n) => n !== undefined);
+    // The same invocation on the oclif path (HOOKCTL_NO_FAST_PATH), as every run went before issue 25.
+    const oclifEnv = { ...env, HOOKCTL_NO_FAST_PATH: '1' };
+    await ctx.run(ctx.hookctl(...args), { env: oclifEnv });
+    const oclif = instructions(ctx, ctx.hookctl(...args), oclifEnv);
     const ratios = counts.map((n) => n / node);
     rows.push(
       ctx.row({
@@ -130,8 +134,8 @@ async function instructionRows(ctx, cases, env) {
         min: Math.min(...ratios),
         max: Math.max(...ratios),
         target: { op: '<=', value: 2 },
-        detail: `hookctl ${counts.map((n) => (n / 1e6).toFixed(0)).join(', ')}M vs node ${(node / 1e6).toFixed(0)}M instructions`,
-        extra: { hookctl: counts, node },
+        detail: `hookctl ${counts.map((n) => (n / 1e6).toFixed(0)).join(', ')}M vs node ${(node / 1e6).toFixed(0)}M instructions; on the oclif path ${((oclif ?? 0) / 1e6).toFixed(0)}M (${((oclif ?? 0) / node).toFixed(2)}×)`,
+        extra: { hookctl: counts, node, oclif },
       }),
     );
   }
