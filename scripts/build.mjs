@@ -115,13 +115,13 @@ const FAST_READERS = [
   'src/dialects/compozy/catalog.ts',
   'src/dialects/compozy/sources/load.ts',
   'src/dialects/compozy/rules/ordering.ts',
-  'src/dialects/compozy/event-detail.ts',
   'src/dialects/cosh/load.ts',
-  'src/dialects/cosh/event-detail.ts',
   'src/dialects/cosh/states.ts',
 ];
 // Claude Code's loader stays a chunk of its own, loaded only where one of its folders exists (as
-// in the oclif path): it requires node:fs/promises, which loads readline and file handles.
+// in the oclif path): it requires node:fs/promises, which loads readline and file handles. So do
+// the event details and schemas (`hooks events EVENT`): their release tables, built at load,
+// were a tenth of a `hooks list`'s instructions.
 const FAST_ENTRY = '\0hookctl-fast-entry';
 const fastBundle = await rolldown({
   cwd: root,
