@@ -14,6 +14,7 @@ export const TIMED = [
   'test/unit/async-pool.test.ts',
   'test/e2e/fire-executor.test.ts',
   'test/e2e/fire-async.test.ts',
+  'test/e2e/otel-export.test.ts',
   'test/e2e/otel-export-bound.test.ts',
   'test/reliability/faults.test.ts',
 ];

@@ -44,7 +44,10 @@ for (const file of readdirSync(join(root, 'src', 'commands', 'hooks')).sort()) {
 }
 // `diff` (a dev dependency) is bundled into the editing commands' chunk: only `--dry-run` and
 // the change summaries use it, and its ES modules would otherwise be loaded as such.
-const BUNDLED = new Set(['diff']);
+// The OpenTelemetry packages are bundled too, into the chunk that exports (loaded only when an
+// endpoint is set): installed, the packages and their dependencies took 25 MB on disk, most of
+// it builds and declarations hookctl never loads (docs/PERFORMANCE.md "Installed size").
+const BUNDLED = new Set(['diff', '@opentelemetry', 'protobufjs', '@protobufjs']);
 const bundle = await rolldown({
   cwd: root,
   input,

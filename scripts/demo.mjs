@@ -45,6 +45,8 @@ const steps = [
   [['hooks', 'fire', 'UserPromptSubmit', ...cw, '--payload', `${P}/claude-prompt.json`], 0, claudeEnv],
   [['hooks', 'runs', ...cw, '--session', 'claude_demo', '--last', '6'], 0, claudeEnv],
   [['hooks', 'test', ...cw], 0, claudeEnv],
+  // Yesterday's session (fixtures/demo/claude/transcripts) through today's hooks: two calls now decided differently.
+  [['hooks', 'replay', 'fixtures/demo/claude/transcripts', ...cw, '--cwd', 'workspace'], 1, claudeEnv],
 ];
 
 // The demo's http hook posts to a small local server (fixtures/demo/servers).

@@ -3,7 +3,7 @@
 // payload and patch types load only for the detail.
 import { dialects, selectDialects } from '../dialects/registry.js';
 import type { CatalogVersionChanges, EventDetail, EventRow } from '../dialects/types.js';
-import type { EventSchemas } from '../events/schema.js';
+import type { EventSchemas, JsonSchema } from '../events/schema.js';
 
 export type { EventDetail, EventRow } from '../dialects/types.js';
 
@@ -49,6 +49,16 @@ export async function eventDetails(name: string, dialect?: string): Promise<Even
 export async function eventSchemas(name: string, dialect?: string): Promise<EventSchemas | undefined> {
   const first = selectDialects(dialect).find((d) => d.hasEvent(name));
   return first?.eventSchemas(name);
+}
+
+/**
+ * What `--schema` prints: the dialect's one schema document when it has one (claude), else
+ * `{payload, patch}`.
+ */
+export async function eventSchemaDocument(name: string, dialect?: string): Promise<JsonSchema | undefined> {
+  const schemas = await eventSchemas(name, dialect);
+  if (schemas === undefined) return undefined;
+  return schemas.document ?? { payload: schemas.payload, patch: schemas.patch };
 }
 
 /** Detail of one event: the first dialect in registry order that has it; undefined when none does. */

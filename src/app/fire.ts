@@ -3,7 +3,8 @@
 // real executor and record every run. The command only parses flags; views/fire.ts renders.
 import { didYouMean } from '../matching/suggest.js';
 import type { Diagnostic } from '../declarations/diagnostics.js';
-import { parseJsonWithPositions } from '../declarations/json-locate.js';
+import { lineStartsOf, parseJsonWithPositions as parseStrictJson } from '../declarations/json.js';
+import { positionOfOffset, type Position } from '../declarations/source-file.js';
 import { unknownEventError } from './event-names.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import { dialects, dialectNamed } from '../dialects/registry.js';
@@ -30,6 +31,11 @@ export interface FireRequest {
   hookName?: string;
   /** `--no-record`: nothing is written to the ledger. */
   noRecord?: boolean;
+  /**
+   * `--record-payload` (or HOOKCTL_RECORD_PAYLOADS=1 in `env`): also append the payload, redacted,
+   * to the session's opt-in payload log for `hooks replay` (replay.md §2.2). Only `fire` writes it.
+   */
+  recordPayload?: boolean;
   /**
    * `--skip-invalid` (SPEC §7.2): run the valid declarations although others have errors; each
    * declaration error is handed to this callback (the command prints it on stderr) instead of
@@ -150,9 +156,9 @@ export function parsePayload(input: string | undefined, source = '<stdin>'): Pay
   try {
     value = JSON.parse(text);
   } catch (e) {
-    const where = parseJsonWithPositions(text);
-    const at = where.ok ? '' : `:${where.position.line}:${where.position.column ?? 1}`;
-    throw new HookctlError('invalid_payload', `${source}${at}: invalid JSON: ${jsonErrorText(e)}`, ExitCode.usage);
+    const at = badTokenPosition(text, e instanceof Error ? e.message : String(e));
+    const where = at ? `:${at.line}:${at.column ?? 1}` : '';
+    throw new HookctlError('invalid_payload', `${source}${where}: invalid JSON: ${jsonErrorText(e)}`, ExitCode.usage);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
@@ -169,13 +175,32 @@ export function parsePayload(input: string | undefined, source = '<stdin>'): Pay
 }
 
 /**
+ * Where the bad token of a payload is (SPEC §7.4: `payload.json:3:8`), not where the input ends:
+ * V8's offset when its message gives one, else where the strict parser stopped, moved on to the
+ * token V8 names (`{"a": tru}`: V8 objects to the `}`, the strict parser to the `t` before it).
+ */
+function badTokenPosition(text: string, v8Message: string): Position | undefined {
+  const at = /at position (\d+)/.exec(v8Message);
+  if (at) return positionOfOffset(text, Number(at[1]));
+  const strict = parseStrictJson(text);
+  if (strict.ok) return undefined;
+  let offset = (lineStartsOf(text)[strict.error.line - 1] ?? 0) + strict.error.column - 1;
+  const token = /^Unexpected token '(.+?)'/u.exec(v8Message)?.[1];
+  const named = token === undefined ? -1 : text.indexOf(token, offset);
+  if (named >= 0) offset = named;
+  return positionOfOffset(text, offset);
+}
+
+/**
  * JSON.parse's reason on one line, without the excerpt of the input V8 quotes (it may span lines
  * and carry a secret): `Unexpected token 'o', "…" is not valid JSON` → `Unexpected token 'o'`.
  */
 function jsonErrorText(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
   // the position is said in line:column before the text
-  const reason = message.replace(/, ".*" is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '');
+  const reason = message
+    .replace(/, (\.\.\.)?".*"(\.\.\.)? is not valid JSON$/s, '')
+    .replace(/ in JSON at position \d+.*$/s, '');
   return JSON.stringify(reason).slice(1, -1); // control characters escaped: one line
 }
 
@@ -225,7 +250,17 @@ export function assertDispatchable(loaded: EventCatalog, onSkippedInvalid?: (ski
   const errors = loaded.catalog.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length === 0) return;
   if (!onSkippedInvalid) throw declarationErrors(loaded.event, errors);
-  onSkippedInvalid(errors);
+  onSkippedInvalid(errors.map((d) => (d.hook ? d : { ...d, hook: declarationNamed(loaded.catalog, d) })));
+}
+
+/**
+ * The name of the invalid declaration an error belongs to, for a diagnostic that does not carry
+ * it (issue 28: `--skip-invalid` names what it skipped); undefined for an error of a whole file.
+ */
+function declarationNamed(catalog: DialectCatalog, d: Diagnostic): string | undefined {
+  const same = (x: Diagnostic) =>
+    x === d || (x.file === d.file && x.line === d.line && x.code === d.code && x.message === d.message);
+  return catalog.declarations.find((decl) => decl.name !== null && decl.diagnostics?.some(same))?.name ?? undefined;
 }
 
 /**
@@ -339,7 +374,33 @@ export async function fire(request: FireRequest): Promise<FireResult> {
   const payload = withSession(parsePayload(req.payloadText, req.payloadSource), req.sessionId);
   const loaded = await loadEventCatalog(req);
   assertDispatchable(loaded, req.onSkippedInvalid);
-  return fireLoaded(loaded, { ...req, payload });
+  const result = await fireLoaded(loaded, { ...req, payload });
+  if (
+    !req.noRecord &&
+    (req.recordPayload === true || /^(1|true)$/i.test(req.env.HOOKCTL_RECORD_PAYLOADS?.trim() ?? ''))
+  )
+    await recordPayload(loaded, req, payload, result);
+  return result;
+}
+
+/** The payload log's line for this dispatch (replay.md §2.2); a failure costs a warning only. */
+async function recordPayload(loaded: EventCatalog, req: FireRequest, payload: Payload, result: FireResult) {
+  const { appendPayloadLine, payloadLogOf } = await import('../replay/payload-log.js');
+  const file = payloadLogOf(hookRunsFile(loaded.dialect.sessionsDir(req.loc), result.session_id));
+  const facts = {
+    dispatch_id: result.dispatch_id,
+    session_id: result.session_id,
+    dialect: result.dialect,
+    event: result.event,
+    verdict: result.verdict,
+    workspace: req.loc.workspace,
+    recorded_at: new Date().toISOString(),
+  };
+  const warning = await appendPayloadLine(file, facts, payload, req.env).catch(
+    (err: unknown) =>
+      `payload log ${displayPath(file)} was not written: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+  );
+  if (warning !== undefined) req.onWarning?.(warning);
 }
 
 export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): Promise<FireResult> {
@@ -348,9 +409,10 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
   const sessionId = assertSessionId(req.sessionId ?? dialect.sessionIdFor(req.payload) ?? newSessionId());
   const dispatchId = newDispatchId();
 
-  const [{ runSubprocess }, { LedgerWriter }, { fireDepthFromEnv }] = await Promise.all([
+  const [{ runSubprocess }, { LedgerWriter }, { assertLedgerWritable }, { fireDepthFromEnv }] = await Promise.all([
     import('../exec/subprocess.js'),
     import('../ledger/writer.js'),
+    import('../ledger/folder-check.js'),
     import('../exec/depth.js'),
   ]);
   // Records are appended in the order runs end, each with one write on a file kept open for the
@@ -358,6 +420,7 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
   const ledger = req.noRecord
     ? undefined
     : new LedgerWriter(hookRunsFile(req.sessionsDir ?? dialect.sessionsDir(req.loc), sessionId));
+  if (ledger) assertLedgerWritable(ledger.file); // before any hook runs: a verdict must never be lost
   // The hooks have run (their side effects happened) by the time a record is written: a ledger
   // that cannot take it (a full disk, say) costs the record, never the verdict or its exit code.
   const unrecorded = { count: 0, error: undefined as unknown };
@@ -367,14 +430,28 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
       unrecorded.error ??= err;
     });
   const onOutput = req.onHookOutput;
-  // --verbose: the same executor, asked to keep stderr too, and each run's output handed on.
-  const executor: Executor = onOutput
-    ? async (r) => {
-        const exec = await runSubprocess({ ...r, captureStderr: true });
-        onOutput(r.label ?? r.command, exec);
-        return exec;
-      }
-    : runSubprocess;
+  // The same executor, always asked to keep stderr: --verbose hands each run's output on, and a
+  // run that exits 126 or 127 (not executable, not found) leaves the first line of its stderr for
+  // the human Error cell (issue 28). The dialect sees stderr only when it asked for it.
+  const startFailures = new Map<string, string[]>();
+  const executor: Executor = async (r) => {
+    const exec = await runSubprocess({ ...r, captureStderr: true });
+    onOutput?.(r.label ?? r.command, exec);
+    const line = exec.exitCode === 126 || exec.exitCode === 127 ? firstLine(exec.stderr) : undefined;
+    if (line !== undefined) {
+      const key = r.label ?? r.command;
+      startFailures.set(key, [...(startFailures.get(key) ?? []), `${line} (exit ${exec.exitCode})`]);
+    }
+    if (r.captureStderr) return exec;
+    const { stderr: _, ...withoutStderr } = exec;
+    return withoutStderr;
+  };
+  const terminalErrors = new Map<string, string>();
+  const noteStartFailure = (r: RunRecord) => {
+    if (r.exit_code !== 126 && r.exit_code !== 127) return;
+    const text = startFailures.get(r.hook_name ?? '')?.shift();
+    if (text !== undefined) terminalErrors.set(r.run_id, text);
+  };
   // OpenTelemetry (SPEC §9): its packages load only when an endpoint is set. A dispatch recorded
   // to a temporary ledger (`hooks test`'s cases) is not the user's activity and is not exported.
   const exportConfig = req.sessionsDir === undefined ? otlpExportConfig(req.env) : undefined;
@@ -401,6 +478,8 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
       depth: fireDepthFromEnv(req.env),
       executor,
       onRecord: (r: RunRecord) => {
+        noteStartFailure(r);
+        if (r.stdout_json_error !== undefined) req.onWarning?.(stdoutJsonWarning(r));
         req.onRecord?.(r);
         telemetry?.onRecord(r);
         return record(r);
@@ -413,13 +492,16 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
     verdict = result.verdict;
     const { warnings, ...rest } = result;
     if (Array.isArray(warnings)) for (const w of warnings) if (typeof w === 'string') req.onWarning?.(w);
-    return {
+    const fired = {
       event,
       dialect: dialect.name,
       session_id: sessionId,
       dispatch_id: dispatchId,
       ...rest,
     } as FireResult;
+    // For the terminal only: not enumerable, so neither JSON output nor a record ever holds it.
+    Object.defineProperty(fired, 'terminal_errors', { value: terminalErrors, enumerable: false });
+    return fired;
   } finally {
     await ledger?.close().catch((err: unknown) => {
       unrecorded.error ??= err;
@@ -431,6 +513,31 @@ export async function fireLoaded(loaded: EventCatalog, req: LoadedFireRequest): 
       for (const w of await telemetry.finish({ verdict, failed: verdict === 'failed' })) req.onWarning?.(w);
     }
   }
+}
+
+/**
+ * A run whose stdout starts with `{` but is not valid JSON (issue 28), for every dialect:
+ * `<hook>: stdout starts with "{" but is not valid JSON (1:20): read as plain text`, or `: the run
+ * failed` where the dialect's rules made it a failure (compozy, cosh, claude from 2.1.248).
+ */
+function stdoutJsonWarning(r: RunRecord): string {
+  const at = /^\d+:\d+/.exec(r.stdout_json_error ?? '')?.[0] ?? '?';
+  const what = r.outcome === 'failed' ? 'the run failed' : 'read as plain text';
+  return `${r.hook_name}: stdout starts with "{" but is not valid JSON (${at}): ${what}`;
+}
+
+/**
+ * The first non-blank line of a hook's stderr, one line of printable text (at most 300
+ * characters): `/bin/sh: 1: ./x.sh: not found`.
+ */
+function firstLine(stderr: string | undefined): string | undefined {
+  const line = stderr
+    ?.split('\n')
+    // eslint-disable-next-line no-control-regex
+    .map((l) => l.replace(/\x1b\[[0-9;?]*[A-Za-z]|[\u0000-\u001f\u007f]/g, '').trim())
+    .find((l) => l !== '');
+  if (line === undefined) return undefined;
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
 /** What a ledger that failed did not keep, in one line (the error's code, not its stack). */

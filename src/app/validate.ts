@@ -83,7 +83,9 @@ async function validateOneFile(file: string, input: ValidationInput): Promise<Fi
   // it reads the file as its own.
   const verdicts: (FileValidation & { dialect: Dialect })[] = [];
   for (const dialect of ordered) {
-    const verdict = await dialect.validateFile(file, text, input.loc, input.env);
+    const verdict = await dialect.validateFile(file, text, input.loc, input.env, {
+      forced: input.dialect !== undefined,
+    });
     if (!verdict) continue;
     const unknown = verdict.diagnostics.some((d) => d.code === 'unknown_file_kind');
     if (dialect.claimsUnknownFiles && verdicts.length > 0 && unknown) continue;

@@ -13,6 +13,10 @@ export const fireFlags = {
       'Run only the declarations of this hook name (claude: as hooks list shows it, such as project:PreToolUse:1.1).',
   }),
   'no-record': Flags.boolean({ description: 'Record nothing in the session log.' }),
+  'record-payload': Flags.boolean({
+    description:
+      "Also keep the payload (secrets redacted) in the session's payload log, for hooks replay (or HOOKCTL_RECORD_PAYLOADS=1).",
+  }),
   'skip-invalid': Flags.boolean({
     description: 'Run the valid declarations although others have errors (each skipped one is named on stderr).',
   }),

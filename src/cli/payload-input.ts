@@ -1,6 +1,7 @@
 // fire's payload: --payload FILE, "-" or a non-terminal stdin, else nothing (the use case reads that as {}).
 import { readFile } from 'node:fs/promises';
 import { ExitCode, HookctlError } from '../errors.js';
+import { errnoText } from '../exec/lookpath.js';
 
 export async function readPayloadText(file: string | undefined): Promise<string | undefined> {
   if (file !== undefined && file !== '-') {
@@ -9,7 +10,7 @@ export async function readPayloadText(file: string | undefined): Promise<string 
     } catch (e) {
       throw new HookctlError(
         'payload_unreadable',
-        `cannot read payload file "${file}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+        `cannot read payload file "${file}": ${errnoText((e as NodeJS.ErrnoException).code)}`,
         ExitCode.usage,
       );
     }

@@ -13,7 +13,7 @@ import type { Interfaces, Config as OclifConfig } from '@oclif/core';
 import { deferUnusedOclifModules } from './lazy-oclif.js';
 import { installResolveShortcut, knownRequires } from './resolve-shortcut.js';
 import { wantsJson } from './argv.js';
-import { didYouMean } from '../matching/suggest.js';
+import { closestNames, didYouMean, didYouMeanOf } from '../matching/suggest.js';
 import { stdoutStreamUsed, writeErr, writeOut, writeToDescriptors } from './output.js';
 
 const require = createRequire(import.meta.url);
@@ -70,6 +70,21 @@ export function reportUnknownCommand(error: Error, argv: string[], commandIds: s
     if (hint === '') continue;
     message = `command "${words.slice(0, k).join(' ')}" not found${hint}`;
     break;
+  }
+  // A command typed without its topic (`help list`, `hookctl fire x`): the topic's command of
+  // that name is offered (else the closest ones), as `hooks lst` offers `hooks list`.
+  if (!message.includes('did you mean')) {
+    const topics = [...new Set(known.filter((id) => id.includes(' ')).map((id) => id.split(' ')[0]!))];
+    const topicless = topics.filter((t) => t !== words[0]);
+    const prefixes = words.map((_, i) => words.slice(0, words.length - i).join(' '));
+    const exact = (typed: string) => topicless.map((t) => `${t} ${typed}`).filter((id) => known.includes(id));
+    const close = (typed: string) => topicless.flatMap((t) => closestNames(`${t} ${typed}`, known));
+    for (const pick of [exact, close]) {
+      const typed = prefixes.find((p) => pick(p).length > 0);
+      if (typed === undefined) continue;
+      message = `command "${typed}" not found${didYouMeanOf(pick(typed))}`;
+      break;
+    }
   }
   if (wantsJson(argv)) {
     writeOut(JSON.stringify({ error: { code: 'unknown_command', message, exit: 2 } }) + '\n');

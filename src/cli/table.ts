@@ -7,33 +7,13 @@
 // cell may hold several lines, and width is measured as cli-table3 measured it (string-width 4).
 import type { Colour } from './colour.js';
 import { stdoutIsTTY } from './output.js';
+import type { Column, Heading } from '../report.js';
+
+// The columns' model is data a dialect may hand the views (src/report.ts).
+export type { Column, Heading };
+export { identifier } from '../report.js';
 
 export type Cell = string | number | null | undefined;
-
-/**
- * A column and how it gives way when the table is wider than the terminal (SPEC §7.4). A plain
- * string heading is a column that is cut like any other.
- */
-export interface Column {
-  head: string;
-  /** What the user types next (a hook name, an event, a session id): never cut. */
-  identifier?: boolean;
-  /** Free text (an error, a label, a payload list): cut first. */
-  cutFirst?: boolean;
-  /** ISO timestamps: shortened whole (18:20:58 today, 12-01 18:20 otherwise), never cut. */
-  timestamp?: boolean;
-  /** May be left out when the table cannot fit otherwise; the lowest goes first. */
-  dropOrder?: number;
-}
-
-export type Heading = string | Column;
-
-/** A column never cut: a name the user types next. */
-export const identifier = (head: string, more: Omit<Column, 'head'> = {}): Column => ({
-  head,
-  identifier: true,
-  ...more,
-});
 
 export interface TableOptions {
   /** Columns the table may take: undefined asks the terminal (terminalWidth), null means no limit. */

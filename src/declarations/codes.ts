@@ -78,7 +78,8 @@ export const DIAGNOSTIC_CODES = {
   env_template_secret: 'An extension hook reads a secret-like variable through {{env:NAME}}; it must use secret_env.',
   path_escapes_root:
     'An extension hook command resolves outside its extension root (by .. or a symbolic link), or a SKILL.md links out of its skill folder.',
-  command_not_found: 'An extension hook command path does not exist inside the extension root (yet).',
+  command_not_found:
+    'A hook command path does not exist (inside the extension root, for an extension) or is not an executable file.',
   marketplace_sidecar_invalid: "A marketplace skill's .compozy-meta.json cannot be read; its hooks stay blocked.",
   invalid_marketplace_allowlist: 'skills.allowed_marketplace_hooks in the global config.toml is not a list of strings.',
 } as const satisfies Record<string, string>;

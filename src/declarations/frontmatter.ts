@@ -104,11 +104,20 @@ export interface ParsedFrontMatter {
   diagnostics: Diagnostic[];
 }
 
-/** Parses a front matter block; problems become diagnostics with the file's line numbers. */
-export function parseFrontMatter(block: FrontMatterBlock, file: string, source?: Source): ParsedFrontMatter {
+/**
+ * Parses a front matter block; problems become diagnostics with the file's line numbers.
+ * `yamlOnly`: a `---` block is YAML and nothing else (Claude Code reads no TOML), so one that is
+ * not a YAML map is `frontmatter_not_a_map` even when it would parse as TOML (`[hooks]`).
+ */
+export function parseFrontMatter(
+  block: FrontMatterBlock,
+  file: string,
+  source?: Source,
+  opts: { yamlOnly?: boolean } = {},
+): ParsedFrontMatter {
   if (block.delimiter === '+++') return parseTomlBlock(block, file, source);
   const yaml = parseYamlBlock(block, file, source);
-  if (yaml.data !== undefined || block.text.trim() === '') return yaml;
+  if (yaml.data !== undefined || block.text.trim() === '' || opts.yamlOnly) return yaml;
   const toml = parseTomlBlock(block, file, source);
   return toml.data !== undefined ? toml : yaml;
 }
@@ -125,17 +134,20 @@ function parseYamlBlock(block: FrontMatterBlock, file: string, source?: Source):
     return { line: pos.line + block.firstLine - 1, column: pos.col };
   };
   const diagnostics: Diagnostic[] = [];
-  // The parser often reports one mistake several times on its line (an unquoted ": " gives
-  // "nested mappings" twice and an unclosed quote): one diagnostic per line is one per problem.
-  const linesWithError = new Set<number>();
-  for (const err of doc.errors) {
-    const at = toFile(err.pos[0]);
-    if (linesWithError.has(at.line)) continue;
-    linesWithError.add(at.line);
+  // One diagnostic per front matter: after its first error the parser has lost its way, and
+  // reports every following line again (an unquoted `argument-hint: [issue] [--plan-doc path]`
+  // gave one per line to the end of the block). The first error is the mistake.
+  const first = doc.errors[0];
+  if (first !== undefined) {
     diagnostics.push(
-      makeDiagnostic('error', 'yaml_parse_error', `invalid YAML front matter: ${firstLine(err.message)}`, file, at, {
-        source,
-      }),
+      makeDiagnostic(
+        'error',
+        'yaml_parse_error',
+        `invalid YAML front matter: ${firstLine(first.message)}`,
+        file,
+        toFile(first.pos[0]),
+        { source },
+      ),
     );
   }
   const locate = yamlLocator(doc, toFile);
@@ -162,6 +174,7 @@ function parseYamlBlock(block: FrontMatterBlock, file: string, source?: Source):
   visit(doc, {
     Pair(_, pair) {
       if (!isCollection(pair.key)) return;
+      if (diagnostics.length > 0) return visit.BREAK;
       const at = toFile(pair.key.range?.[0] ?? 0);
       diagnostics.push(
         makeDiagnostic(

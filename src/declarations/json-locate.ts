@@ -1,6 +1,7 @@
 // JSON with positions, for extension.json: JSON.parse gives the values, a small scanner gives
 // the line and column of every key and list item, and a parse error gets its line and column
 // from the offset V8 reports (or from where the scanner lost its way).
+import { parseJsonWithPositions as parseStrictJson } from './json.js';
 import { pathKey, positionOfOffset, type Locator, type PathSeg, type Position } from './source-file.js';
 
 export type JsonParse =
@@ -11,6 +12,16 @@ export function parseJsonWithPositions(text: string): JsonParse {
   try {
     value = JSON.parse(text);
   } catch (err) {
+    // A trailing comma is the commonest slip in a hand-written JSON file: said as such, at the
+    // comma (V8 names the bracket after it, often a line later).
+    const strict = parseStrictJson(text);
+    if (!strict.ok && strict.error.message.startsWith('trailing comma')) {
+      return {
+        ok: false,
+        message: strict.error.message,
+        position: { line: strict.error.line, column: strict.error.column },
+      };
+    }
     const message = (err as Error).message;
     const at = /at position (\d+)/.exec(message);
     const offset = at ? Number(at[1]) : (new JsonScanner(text).run().failedAt ?? text.length);

@@ -168,7 +168,7 @@ class Parser {
       this.skipSpace();
       const next = this.text[this.i];
       if (next === ',') {
-        this.i++;
+        this.afterComma('}');
         continue;
       }
       if (next === '}') {
@@ -194,7 +194,7 @@ class Parser {
       this.skipSpace();
       const next = this.text[this.i];
       if (next === ',') {
-        this.i++;
+        this.afterComma(']');
         continue;
       }
       if (next === ']') {
@@ -261,6 +261,17 @@ class Parser {
       } else if (c === 0x20 || c === 0x0d || c === 0x09) this.i++;
       else return;
     }
+  }
+
+  /**
+   * Past a `,`: a closing bracket right after it is a trailing comma (JSONC and JavaScript allow
+   * one, JSON does not), reported at the comma rather than at the bracket a line later.
+   */
+  private afterComma(close: '}' | ']'): void {
+    const comma = this.i;
+    this.i++;
+    this.skipSpace();
+    if (this.text[this.i] === close) throw new SyntaxFailure(`trailing comma before '${close}'`, comma);
   }
 
   private fail(message: string): never {

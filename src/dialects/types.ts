@@ -6,8 +6,7 @@
 // its index module may load its event catalog (list, events and fire need it at once), and
 // imports everything else — loaders, rules, payload types, dispatch — inside the member that
 // needs it, so registering a dialect costs a command nothing it does not use.
-import type { Colour } from '../cli/colour.js';
-import type { Heading } from '../cli/table.js';
+import type { FireReport, Heading, ReportTable } from '../report.js';
 import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { SchemaLayout } from '../validate/schema-check.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
@@ -71,6 +70,16 @@ export interface EventDetail extends EventRow {
   observation_only: boolean;
   /** The payload fields a declaration's matcher may test. */
   matcher_fields: readonly string[];
+  /** Known values of the matcher field (claude: the tool names of PreToolUse); absent: none known. */
+  matcher_values?: readonly string[] | null;
+  /** `matcher_values` is the whole set (else other values match too). */
+  matcher_values_closed?: boolean;
+  /**
+   * A dialect whose hooks answer with JSON output rather than a typed patch (claude): the
+   * honoured output fields, each with what it does where known. The view shows them under an
+   * Output header in place of the Patch table.
+   */
+  output?: { fields: { name: string; note: string | null }[] };
 }
 
 export interface FileValidation {
@@ -149,6 +158,12 @@ export interface DispatchResult {
   payload: Record<string, unknown>;
   runs: RunRecord[];
   error: string | null;
+  /**
+   * For the human Error cell only, by run_id: the text shown in place of the record's error —
+   * after exit 126/127, the first line of the hook's stderr (`…: not found (exit 127)`). The fire
+   * use case sets it not enumerable: it is never recorded nor printed as JSON (SPEC §5 `error`).
+   */
+  terminal_errors?: ReadonlyMap<string, string>;
   [extra: string]: unknown;
 }
 
@@ -307,6 +322,8 @@ export interface Dialect {
     text: string | undefined,
     loc: Locations,
     env: NodeJS.ProcessEnv,
+    /** `forced`: `--dialect` named this dialect, so a file it can read is read as its own. */
+    opts?: { forced?: boolean },
   ): Promise<FileValidation | undefined>;
   /** Asked last by `validate FILE`, and answers for every file (at most one dialect sets it). */
   readonly claimsUnknownFiles?: boolean;
@@ -345,8 +362,8 @@ export interface Dialect {
   };
   /** `hooks list --agent NAME`: whether a declaration is that agent's (default: `matcher.agent_name`). */
   isAgentHook?(d: OrderedDeclaration, agent: string): boolean;
-  /** Human renderings of `fire` and `fire --dry-run` when the shared ones do not fit. */
-  fireViews?(): Promise<DialectFireViews>;
+  /** `fire` and `fire --dry-run` for a person, as data, when the shared views do not fit. */
+  fireReports?(): Promise<DialectFireReports>;
 
   // ---- optional: a dialect that runs whole changes itself ----
   // For edits that do not fit `mutations`' name-keyed config editor (claude: positional names,
@@ -360,9 +377,11 @@ export interface Dialect {
   readonly mutations?: DialectMutations;
 }
 
-export interface DialectFireViews {
-  result(result: DispatchResult & { event: string; dialect: string }, exitCode: number, colour: Colour): string;
-  plan(plan: { event: string; dialect: string; plan: PlanEntry[] }, colour: Colour): string;
+/** What a person sees of a dispatch and of its plan; src/views/fire.ts paints and fits it. */
+export interface DialectFireReports {
+  result(result: DispatchResult & { event: string; dialect: string }, exitCode: number): FireReport;
+  /** The plan's table; the shared view says when no hook is declared. */
+  plan(plan: { event: string; dialect: string; plan: PlanEntry[] }): ReportTable;
 }
 
 /** One run of create/update/delete/enable/disable, with the command's flags as parsed. */

@@ -9,6 +9,11 @@ export interface EventSchemas {
   payload: JsonSchema;
   /** What a hook may answer (compozy: the patch; cosh: the decision object). */
   patch: JsonSchema;
+  /**
+   * What `hooks events EVENT --schema` prints when it is one schema rather than `{payload,
+   * patch}` (claude: the payload's, claude.md §7).
+   */
+  document?: JsonSchema;
 }
 
 /** An object type of a catalog: field name → type string, and closed value sets. */

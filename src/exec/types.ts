@@ -23,8 +23,9 @@ export interface ExecRequest {
   /** Bytes of stderr counted as captured; default CAPTURE_LIMIT_BYTES. */
   stderrLimitBytes?: number;
   /**
-   * Return the captured stderr text in ExecResult.stderr. Only the claude dialect asks: there an
-   * exit-2 reason is stderr. No other caller ever sees stderr content.
+   * Return the captured stderr text in ExecResult.stderr. The claude dialect asks: there an
+   * exit-2 reason is stderr. The fire use case asks for every run, to show it (`--verbose`, the
+   * first line after exit 126/127), and hands it on only to a dialect that asked.
    */
   captureStderr?: boolean;
 }

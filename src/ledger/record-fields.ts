@@ -1,6 +1,7 @@
 // Building run records (SPEC §5), the one place every dialect's records take their shape: each
 // dialect gives every §5 field (`RunRecordFields`, `null` where there is no value) and this
 // writes them in §5's order, its own extra fields after them, `recorded_at` last.
+import { stdoutJsonError, stdoutJsonErrorText } from '../exec/stdout-json.js';
 import type { ExecResult } from '../exec/types.js';
 import { newRunId, nowRfc3339Millis } from './ids.js';
 import { RUN_RECORD_FIELDS, type RunRecord, type RunRecordFields } from './record.js';
@@ -18,9 +19,18 @@ export function errorField(text: string | null | undefined): string | null {
 type ProcessFields = Pick<
   RunRecordFields,
   'exit_code' | 'signal' | 'timed_out' | 'stdout_bytes' | 'stderr_bytes' | 'truncated'
->;
+> & {
+  /**
+   * Present when stdout starts with `{` but is not valid JSON (issue 28): where and why, never
+   * the text. makeRunRecord writes it after the §5 fields.
+   */
+  stdout_json_error?: string;
+};
 
-/** SPEC §5's process facts, in order; all null when no process started. */
+/**
+ * SPEC §5's process facts, in order; all null when no process started. Then `stdout_json_error`
+ * when stdout starts with `{` but is not valid JSON.
+ */
 export function processFields(exec: ExecResult | undefined): ProcessFields {
   if (exec === undefined || exec.startError) {
     return {
@@ -32,6 +42,7 @@ export function processFields(exec: ExecResult | undefined): ProcessFields {
       truncated: null,
     };
   }
+  const jsonError = stdoutJsonError(exec.stdout);
   return {
     exit_code: exec.exitCode,
     signal: exec.signal,
@@ -39,6 +50,7 @@ export function processFields(exec: ExecResult | undefined): ProcessFields {
     stdout_bytes: exec.stdoutBytes,
     stderr_bytes: exec.stderrBytes,
     truncated: exec.truncated,
+    ...(jsonError ? { stdout_json_error: stdoutJsonErrorText(jsonError) } : {}),
   };
 }
 
@@ -51,13 +63,17 @@ export function declaredIn(location: { file?: string } | undefined): string | nu
  * A new record: a fresh `run_id`, the fields in SPEC §5 order, then the dialect's own `extra`
  * fields (claude: handler_type, blocking, …), then `recorded_at`, stamped now.
  */
-export function makeRunRecord(fields: RunRecordFields, extra: Record<string, unknown> = {}): RunRecord {
+export function makeRunRecord(
+  fields: RunRecordFields & Pick<ProcessFields, 'stdout_json_error'>,
+  extra: Record<string, unknown> = {},
+): RunRecord {
   const given = fields as Record<string, unknown>;
   const record: Record<string, unknown> = {};
   for (const key of RUN_RECORD_FIELDS) {
     if (key === 'run_id') record.run_id = newRunId();
     else if (key !== 'recorded_at') record[key] = given[key] ?? null;
   }
+  if (fields.stdout_json_error !== undefined) record.stdout_json_error = fields.stdout_json_error;
   for (const [key, value] of Object.entries(extra)) if (!(key in record)) record[key] = value;
   record.recorded_at = nowRfc3339Millis();
   return record as unknown as RunRecord;

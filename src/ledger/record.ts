@@ -32,6 +32,11 @@ export interface RunRecord {
   stdout_bytes?: number | null;
   stderr_bytes?: number | null;
   truncated?: boolean | null;
+  /**
+   * Present when stdout started with `{` but was not valid JSON: `<line>:<col>: <why>` (issue 28);
+   * the position and the parser's reason, never the output itself. Written after the §5 fields.
+   */
+  stdout_json_error?: string;
   /** The raw patch, for the permission, prompt, tool and input families. */
   patch_applied?: unknown;
   /** One line, trimmed; never stderr content. */

@@ -29,7 +29,11 @@ export function closestNames(typed: string, known: Iterable<string>, max = 3): s
 
 /** `; did you mean "a"?` or `; did you mean "a" or "b"?`, or '' when nothing is close. */
 export function didYouMean(typed: string, known: Iterable<string>, max = 3): string {
-  const names = closestNames(typed, known, max);
+  return didYouMeanOf(closestNames(typed, known, max));
+}
+
+/** `; did you mean "a"?` for names already chosen, or '' when there are none. */
+export function didYouMeanOf(names: string[]): string {
   if (names.length === 0) return '';
   const quoted = names.map((n) => `"${n}"`);
   const list = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;

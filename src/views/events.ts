@@ -51,6 +51,11 @@ export function renderEventDetail(detail: EventDetail, colour: Colour): string {
     `${b('Deny')}      ${detail.deny ?? '-'}${detail.deny_field ? ` (patch field "${detail.deny_field}")` : ''}`,
     `${b('Guard')}     ${detail.guard ?? '-'}`,
     `${b('Matcher')}   ${detail.matcher_fields.length ? detail.matcher_fields.join(', ') : '-'}`,
+    ...(detail.matcher_values?.length
+      ? [
+          `${b('Values')}    ${detail.matcher_values.join(', ')}${detail.matcher_values_closed ? '' : colour.paint('dim', ' (and others)')}`,
+        ]
+      : []),
     '',
     `${b('Payload')} ${cell(detail.payload)}`,
     renderTable(
@@ -59,13 +64,33 @@ export function renderEventDetail(detail: EventDetail, colour: Colour): string {
       colour,
     ),
     '',
+    ...answer(detail, colour),
+  ].join('\n');
+}
+
+/** What a hook may answer: a dialect's JSON output fields under Output, else the typed patch. */
+function answer(detail: EventDetail, colour: Colour): string[] {
+  const b = (t: string) => colour.paint('bold', t);
+  if (detail.output) {
+    if (detail.output.fields.length === 0) return [`${b('Output')}  - (no JSON output fields are honoured)`];
+    return [
+      b('Output'),
+      renderTable(
+        ['Field', 'Meaning'],
+        detail.output.fields.map((f) => [f.name, f.note ?? '']),
+        colour,
+        { cutFirst: [1] },
+      ),
+    ];
+  }
+  return [
     `${b('Patch')} ${cell(detail.patch)}${detail.observation_only ? ' (observation only: never applied)' : ''}`,
     renderTable(
       ['Field', 'Type', 'Applied'],
       detail.patch_fields.map((f) => [f.name, f.type, f.applied ? 'yes' : 'no']),
       colour,
     ),
-  ].join('\n');
+  ];
 }
 
 /** A row's payload/patch: a type name, or (claude) a list of field names. */

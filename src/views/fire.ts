@@ -7,7 +7,8 @@ import type { Diagnostic } from '../declarations/diagnostics.js';
 import type { PlanEntry } from '../dialects/types.js';
 import { dialectNamed } from '../dialects/registry.js';
 import { ExitCode } from '../errors.js';
-import type { ExecResult } from '../exec/types.js';
+import type { FireReport, ReportTable, ReportText } from '../report.js';
+import { TRUNCATION_MARK, type ExecResult } from '../exec/types.js';
 import { displayPath } from '../display-path.js';
 import { anyDecision, decisionCell, errorCell, paintOutcome } from './run-records.js';
 
@@ -29,13 +30,17 @@ export function renderPlan(plan: DryRunResult, colour: Colour): string {
 
 function planWhy(p: PlanEntry): string {
   if (p.status !== 'active') return `${p.status}${p.why ? `: ${p.why}` : ''}`;
-  if (p.fields.length === 0) return '(no matcher)';
-  return p.fields
-    .map(
-      (f) =>
-        `${f.field} ${JSON.stringify(f.pattern)} vs ${f.value === undefined ? '(absent)' : JSON.stringify(f.value)}: ${f.matched ? 'match' : 'no match'}`,
-    )
-    .join('; ');
+  const matchers =
+    p.fields.length === 0
+      ? '(no matcher)'
+      : p.fields
+          .map(
+            (f) =>
+              `${f.field} ${JSON.stringify(f.pattern)} vs ${f.value === undefined ? '(absent)' : JSON.stringify(f.value)}: ${f.matched ? 'match' : 'no match'}`,
+          )
+          .join('; ');
+  // An active declaration with a why loads but never fires or fails (a missing script).
+  return p.why ? `${matchers}; ${p.why}` : matchers;
 }
 
 /** A text field a dialect's result may carry (deny_reason, reason, …): absent is null. */
@@ -77,7 +82,7 @@ export function renderFireResult(result: FireResult, exitCode: number, colour: C
           paintOutcome(r.outcome, colour),
           ...(decisions ? [decisionCell(r)] : []),
           `${r.duration_ms} ms`,
-          errorCell(r),
+          result.terminal_errors?.get(r.run_id) ?? errorCell(r),
         ]),
         colour,
       ),
@@ -98,23 +103,65 @@ export function dialectLine(dialect: string, colour: Colour, dryRun = false): st
   return `${colour.paint('bold', 'dialect')}  ${dialect}${dry}`;
 }
 
-/** The dispatching dialect's own rendering when it has one (claude), else the shared one. */
+/** The dispatching dialect's own report when it has one (claude), else the shared view. */
 export async function renderFire(result: FireResult, exitCode: number, colour: Colour): Promise<string> {
-  const views = await dialectNamed(result.dialect)?.fireViews?.();
-  const body = views ? views.result(result, exitCode, colour) : renderFireResult(result, exitCode, colour);
+  const reports = await dialectNamed(result.dialect)?.fireReports?.();
+  const body = reports
+    ? renderFireReport(reports.result(result, exitCode), colour)
+    : renderFireResult(result, exitCode, colour);
   return `${dialectLine(result.dialect, colour)}\n${body}`;
 }
 
 export async function renderDryRun(plan: DryRunResult, colour: Colour): Promise<string> {
-  const views = await dialectNamed(plan.dialect)?.fireViews?.();
-  const body = views ? views.plan(plan, colour) : renderPlan(plan, colour);
+  const reports = await dialectNamed(plan.dialect)?.fireReports?.();
+  const body =
+    reports === undefined
+      ? renderPlan(plan, colour)
+      : plan.plan.length === 0
+        ? `No hooks declared for ${plan.event}.`
+        : renderReportTable(reports.plan(plan), colour);
   return `${dialectLine(plan.dialect, colour, true)}\n${body}`;
 }
 
-/** `fire --skip-invalid`: one stderr line per declaration error that was skipped instead of refused. */
+/** A dialect's fire report: each label bold and padded to one column, the footer dim, the runs. */
+export function renderFireReport(report: FireReport, colour: Colour): string {
+  const lines = report.lines.map(({ label, text }) => {
+    const pad = ' '.repeat(Math.max(1, 9 - label.length));
+    const indent = '\n' + ' '.repeat(label.length + pad.length);
+    return `${colour.paint('bold', label)}${pad}${paintText(text, colour).replaceAll('\n', indent)}`;
+  });
+  lines.push(colour.paint('dim', report.footer), '');
+  lines.push(report.runs.rows.length === 0 ? report.noRuns : renderReportTable(report.runs, colour));
+  return lines.join('\n');
+}
+
+export function renderReportTable(table: ReportTable, colour: Colour): string {
+  return renderTable(
+    [...table.columns],
+    table.rows.map((row) =>
+      row.map((cell) => (typeof cell === 'number' || cell === null ? cell : paintText(cell, colour))),
+    ),
+    colour,
+  );
+}
+
+/** Text of a report in its tones. */
+function paintText(text: ReportText, colour: Colour): string {
+  if (typeof text === 'string') return text;
+  if ('tone' in text) return colour.paint(text.tone, text.text);
+  return text.map((piece) => paintText(piece, colour)).join('');
+}
+
+/**
+ * `fire --skip-invalid`: one stderr line per declaration error that was skipped instead of
+ * refused, naming the declaration when the error belongs to one.
+ */
 export function renderSkippedInvalid(errors: Diagnostic[]): string {
   return errors
-    .map((d) => `hookctl: warning: skipped (invalid): ${displayPath(d.file)}:${d.line}: ${d.message}\n`)
+    .map((d) => {
+      const name = d.hook ? `${JSON.stringify(d.hook)} at ` : '';
+      return `hookctl: warning: skipped (invalid): ${name}${displayPath(d.file)}:${d.line}: ${d.message}\n`;
+    })
     .join('');
 }
 
@@ -136,9 +183,34 @@ export function renderHookOutput(hook: string, exec: ExecResult): string {
   const lines = [`hookctl: hook "${hook}" (${how})`];
   const stream = (mark: string, text: string | undefined, bytes: number) => {
     if (!text) return void lines.push(`${mark} (${bytes === 0 ? 'nothing' : `${bytes} bytes, none captured`})`);
-    for (const line of text.replace(/\n$/, '').split('\n')) lines.push(`${mark} ${line}`);
+    const shown = capForTerminal(exec.truncated ? text.replace(TRUNCATION_MARK_AT_END, '') : text, bytes);
+    for (const line of shown.replace(/\n$/, '').split('\n')) lines.push(`${mark} ${line}`);
   };
   stream('[stdout]', exec.stdout, exec.stdoutBytes);
   stream('[stderr]', exec.stderr, exec.stderrBytes);
   return lines.join('\n') + '\n';
+}
+
+/**
+ * `fire --verbose` shows at most this much of each stream (docs/DESIGN.md): enough for a
+ * traceback's last lines or a JSON answer, while a hook that prints a megabyte cannot flood the
+ * terminal. What the hook wrote past it is counted, not shown.
+ */
+export const VERBOSE_STREAM_LIMIT_BYTES = 4 * 1024;
+
+const TRUNCATION_MARK_AT_END = new RegExp(`${TRUNCATION_MARK.replace(/[.[\]]/g, '\\$&')}$`);
+
+/**
+ * The first VERBOSE_STREAM_LIMIT_BYTES of `text` (never half a character), and where anything was
+ * cut, by hookctl here or by the executor's capture, `…[truncated N bytes]`: N counts every byte
+ * the hook wrote that is not shown.
+ */
+function capForTerminal(text: string, writtenBytes: number): string {
+  const bytes = Buffer.from(text, 'utf8');
+  const shown =
+    bytes.length > VERBOSE_STREAM_LIMIT_BYTES
+      ? new TextDecoder().decode(bytes.subarray(0, VERBOSE_STREAM_LIMIT_BYTES), { stream: true })
+      : text;
+  const omitted = writtenBytes - Buffer.byteLength(shown, 'utf8');
+  return omitted > 0 ? `${shown}…[truncated ${omitted} bytes]` : shown;
 }

@@ -1,7 +1,7 @@
 // What `hooks info NAME` shows (SPEC §6): every declaration with that name, in full.
 import type { Colour } from '../cli/colour.js';
 import { sourceLabel } from './location.js';
-import { identifier, renderTable } from '../cli/table.js';
+import { identifier, renderTable, terminalWidth } from '../cli/table.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import type { RunRecord } from '../ledger/record.js';
 import { withoutWorkspaceNote, workspaceLine, type WorkspaceScopeView } from './run-records.js';
@@ -46,15 +46,18 @@ export function renderInfo(
   const out: string[] = [];
   declarations.forEach((d, i) => {
     if (i > 0) out.push('');
+    // An active hook with a why never fires although it loads (a matcher off by case, a missing script).
     const status =
-      d.status === 'active' ? colour.paint('ok', 'active') : colour.paint('warning', `${d.status}: ${d.why ?? ''}`);
+      d.status === 'active'
+        ? `${colour.paint('ok', 'active')}${d.why ? colour.paint('warning', `: ${d.why}`) : ''}`
+        : colour.paint('warning', `${d.status}: ${d.why ?? ''}`);
     out.push(`${b(d.name ?? '(no name)')}  ${colour.paint('dim', `${d.location.file}:${d.location.line}`)}`);
     const field = (k: string, v: string) => out.push(`  ${k.padEnd(11)} ${v}`);
     field('status', status);
     // A declaration with errors: every one of them, where it is (SPEC §7.2).
     for (const x of d.diagnostics ?? [])
       out.push(
-        `    ${colour.paint('error', x.severity)}  ${x.file}:${x.line}${x.column ? `:${x.column}` : ''}  ${x.code}  ${x.message}`,
+        `    ${colour.paint(x.severity === 'error' ? 'error' : 'warning', x.severity)}  ${x.file}:${x.line}${x.column ? `:${x.column}` : ''}  ${x.code}  ${x.message}`,
       );
     field('event', d.event);
     field('dialect', d.dialect);
@@ -98,7 +101,8 @@ export function renderInfo(
         colour,
       ),
     );
-  out.push(`  ${workspaceLine(scope.workspace, colour)}`);
+  const width = terminalWidth();
+  out.push(`  ${workspaceLine(scope.workspace, colour, width === undefined ? undefined : width - 2)}`);
   const note = withoutWorkspaceNote(scope.withoutWorkspace);
   if (note) out.push(colour.paint('dim', `  ${note}`));
   return out.join('\n');

@@ -1,6 +1,6 @@
 // Human rendering of `hooks runs`: the session, then one row per recorded run.
 import type { Colour } from '../cli/colour.js';
-import { identifier, renderTable, type Heading } from '../cli/table.js';
+import { displayWidth, identifier, renderTable, terminalWidth, type Heading } from '../cli/table.js';
 import type { RunsResult } from '../app/runs.js';
 import type { RunRecord } from '../ledger/record.js';
 
@@ -75,11 +75,18 @@ export interface WorkspaceScopeView {
 }
 
 /** The line that says whose runs these are. */
-export function workspaceLine(workspace: string | null, colour: Colour): string {
-  return colour.paint(
-    'dim',
-    workspace === null ? 'all workspaces' : `workspace ${workspace} (--all-workspaces for every workspace)`,
-  );
+export function workspaceLine(workspace: string | null, colour: Colour, width = terminalWidth()): string {
+  if (workspace === null) return colour.paint('dim', 'all workspaces');
+  // It fits the terminal as the tables do (SPEC §7.4): the hint goes first, then the path is
+  // cut at its start, where a long path says least.
+  const full = `workspace ${workspace} (--all-workspaces for every workspace)`;
+  const short = `workspace ${workspace}`;
+  let text = full;
+  if (width !== undefined && displayWidth(full) > width) {
+    const room = width - 'workspace …'.length;
+    text = displayWidth(short) <= width ? short : `workspace …${room > 0 ? [...workspace].slice(-room).join('') : ''}`;
+  }
+  return colour.paint('dim', text);
 }
 
 /** The note about records without a workspace; undefined when there are none. */

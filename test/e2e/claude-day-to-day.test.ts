@@ -94,8 +94,13 @@ describe('claude: handlers with errors stay visible (SPEC §7.2)', { timeout: 12
     expect(existsSync(join(box.out, 'good'))).toBe(false);
     const r = await box.fire('PreToolUse', payload, '--skip-invalid');
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/^hookctl: warning: skipped \(invalid\): .*settings\.json:\d+: command hook requires/m);
-    expect(r.stderr).toMatch(/^hookctl: warning: skipped \(invalid\): .*unknown hook event "PreToolUs"/m);
+    // each skipped declaration by its NAME (issue 28), also when its diagnostic names no hook
+    expect(r.stderr).toMatch(
+      /^hookctl: warning: skipped \(invalid\): "project:PreToolUse:1\.2" at .*settings\.json:\d+: command hook requires/m,
+    );
+    expect(r.stderr).toMatch(
+      /^hookctl: warning: skipped \(invalid\): "project:PreToolUs:1\.1" at .*settings\.json:\d+: unknown hook event "PreToolUs"/m,
+    );
     expect(existsSync(join(box.out, 'good'))).toBe(true);
     expect(box.records('s1').map((x) => x.hook_name)).toEqual(['project:PreToolUse:1.1']);
   });

@@ -184,7 +184,7 @@ describe('claude validate', { timeout: 120_000 }, () => {
     }[];
     expect(diagnostics.map((d) => [d.code, d.line, d.column, d.hook ?? null])).toEqual([
       ['claude_unknown_event', 3, 5, null],
-      ['claude_matcher_ignored', 4, 17, null],
+      ['claude_matcher_ignored', 4, 17, 'project:Stop:1.1'],
       ['claude_field_required', 4, 65, 'project:Stop:1.1'],
     ]);
     const human = await cli(['hooks', 'validate', ...W()]);

@@ -285,9 +285,18 @@ describe('hooks events: an event cosh and claude share', { timeout: 60_000 }, ()
     const schema = await runCli(['hooks', 'events', 'PreToolUse', '--schema', '--dialect', 'claude'], {
       env: isolatedEnv(),
     });
+    // the JSON Schema itself, not wrapped (claude.md §7, issue 28)
     const s = JSON.parse(schema.stdout);
-    expect(s.payload.required).toEqual(['session_id', 'transcript_path', 'cwd', 'hook_event_name']);
-    expect(s.payload.properties.tool_use_id).toEqual({});
+    expect(s).toMatchObject({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' });
+    expect(s.required).toEqual(['session_id', 'transcript_path', 'cwd', 'hook_event_name']);
+    expect(s.properties.tool_use_id).toEqual({});
+    expect(s).not.toHaveProperty('payload');
+    // the detail lists the matcher's known values and the output fields under Output
+    const claude = await runCli(['hooks', 'events', 'PreToolUse', '--dialect', 'claude'], { env: isolatedEnv() });
+    expect(claude.stdout).toMatch(/^Values +Bash, PowerShell, Edit, Write\b.*\(and others\)$/m);
+    expect(claude.stdout).toMatch(/^Output\nField +Meaning\ncontinue +boolean, default true/m);
+    expect(claude.stdout).toMatch(/^hookSpecificOutput\.permissionDecision *$/m);
+    expect(claude.stdout).not.toMatch(/^Patch/m);
     const unknown = await runCli(['hooks', 'events', 'tool.pre_call', '--dialect', 'claude'], { env: isolatedEnv() });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain(

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoCopy, runCli } from '../support/cli.js';
+import { demoCopy, repoRoot, runCli } from '../support/cli.js';
 import { emitHook, makeSandbox, parseJson, removeSandboxes, type FireJson } from './fire-support.js';
 
 afterAll(removeSandboxes);
@@ -44,6 +44,32 @@ describe('fire --verbose, --hook, --no-record, --session', { timeout: 120_000 },
     // without --verbose, nothing of it is shown
     const quiet = await box.cli(['hooks', 'fire', 'tool.pre_call', '--session', 'q'], { input: '{}' });
     expect(quiet.stderr).not.toContain('secret-ish');
+  });
+
+  it('--verbose shows at most 4 KiB of each stream and says where it cut, counting every byte written (issue 28)', async () => {
+    const box = makeSandbox();
+    const writeBytes = join(repoRoot, 'test', 'fixtures', 'hooks', 'write-bytes.mjs');
+    box.writeConfig([
+      { name: 'flood', event: 'tool.pre_call', mode: 'sync', command: writeBytes, args: ['10000', '20000'] },
+      { name: 'small', event: 'tool.pre_call', mode: 'sync', command: writeBytes, args: ['4096', '3'] },
+    ]);
+    const r = await box.cli(['hooks', 'fire', 'tool.pre_call', '--session', 'cap', '--verbose', '-o', 'json'], {
+      input: '{}',
+    });
+    const shown = (hook: string, mark: string) => {
+      const block = r.stderr.split(/^(?=hookctl: hook ")/m).find((b) => b.startsWith(`hookctl: hook "${hook}"`))!;
+      return block
+        .split('\n')
+        .filter((l) => l.startsWith(`${mark} `))
+        .map((l) => l.slice(mark.length + 1))
+        .join('\n');
+    };
+    expect(shown('flood', '[stdout]')).toBe(`${'a'.repeat(4096)}…[truncated ${10000 - 4096} bytes]`);
+    // stderr is captured up to 8 KiB; the count is still of all 20000 bytes the hook wrote
+    expect(shown('flood', '[stderr]')).toBe(`${'a'.repeat(4096)}…[truncated ${20000 - 4096} bytes]`);
+    expect(shown('small', '[stdout]')).toBe('a'.repeat(4096));
+    expect(shown('small', '[stderr]')).toBe('aaa');
+    expect(readFileSync(box.logFile('cap'), 'utf8')).not.toContain('aaaa');
   });
 
   it('--hook NAME runs only that name; the dry run lists the others as not selected; a typo is exit 2', async () => {
@@ -118,7 +144,7 @@ describe('declarations with errors do not blind fire (SPEC §7.2)', { timeout: 1
     expect(parseJson<{ plan: { name: string }[] }>(plan.stdout).plan.map((p) => p.name)).toContain('good');
   });
 
-  it('--skip-invalid runs the valid declarations, names each skipped one on stderr, records only the runs', async () => {
+  it('--skip-invalid runs the valid declarations, names each skipped one (its NAME, issue 28) on stderr, records only the runs', async () => {
     const box = makeSandbox();
     box.writeConfig(broken(box));
     const r = await box.cli(['hooks', 'fire', 'tool.pre_call', '--skip-invalid', '--session', 's', '-o', 'json'], {
@@ -126,7 +152,7 @@ describe('declarations with errors do not blind fire (SPEC §7.2)', { timeout: 1
     });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(
-      /^hookctl: warning: skipped \(invalid\): .*config\.toml:\d+: .*invalid hook event "tool\.pre_cal"/m,
+      /^hookctl: warning: skipped \(invalid\): "typo" at .*config\.toml:\d+: .*invalid hook event "tool\.pre_cal"/m,
     );
     expect(existsSync(join(box.out, 'good'))).toBe(true);
     expect(box.records('s').map((x) => x.hook_name)).toEqual(['good']);
@@ -156,6 +182,17 @@ describe('payload files', { timeout: 120_000 }, () => {
     expect(bad.stderr.trim()).toBe('hookctl: payload.json:3:3: invalid JSON: Expected double-quoted property name');
     const piped = await box.cli(['hooks', 'fire', 'tool.pre_call'], { input: '{"a": tru}' });
     expect(piped.stderr.trim()).toMatch(/^hookctl: <stdin>:1:\d+: invalid JSON: Unexpected token/);
+    // The bad token's line and column, not the end of the input, from a file and from stdin (issue 28).
+    writeFileSync(join(box.out, 'value.json'), '{\n  "tool_id": "x",\n  "b": oops\n}\n');
+    const [value, valuePiped, missing] = await Promise.all([
+      box.cli(['hooks', 'fire', 'tool.pre_call', '--payload', 'value.json'], { cwd: box.out }),
+      box.cli(['hooks', 'fire', 'tool.pre_call'], { input: '{\n  "tool_id": "x",\n  "b": oops\n}\n' }),
+      box.cli(['hooks', 'fire', 'tool.pre_call', '--payload', 'nope.json'], { cwd: box.out }),
+    ]);
+    expect(value.stderr.trim()).toBe("hookctl: value.json:3:8: invalid JSON: Unexpected token 'o'");
+    expect(valuePiped.stderr.trim()).toBe("hookctl: <stdin>:3:8: invalid JSON: Unexpected token 'o'");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trim()).toBe('hookctl: cannot read payload file "nope.json": no such file or directory');
     writeFileSync(join(box.out, 'bom.json'), '\uFEFF{"tool_id":"with-bom"}');
     const bom = await box.cli(['hooks', 'fire', 'tool.pre_call', '--payload', 'bom.json', '-o', 'json'], {
       cwd: box.out,

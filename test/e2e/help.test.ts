@@ -72,6 +72,21 @@ describe('help', { timeout: 120_000 }, () => {
     expect(r.stderr).toContain('command "hooks nope" not found');
   });
 
+  it('a command typed without its topic suggests the topic’s command, as `hooks lst` does (issue 28)', async () => {
+    const [help, bare, helpTypo] = await Promise.all([
+      runCli(['help', 'list']),
+      runCli(['fire', 'x']),
+      runCli(['help', 'lst']),
+    ]);
+    for (const r of [help, bare, helpTypo]) {
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect(help.stderr.trim()).toBe('hookctl: command "list" not found; did you mean "hooks list"?');
+    expect(bare.stderr.trim()).toBe('hookctl: command "fire" not found; did you mean "hooks fire"?');
+    expect(helpTypo.stderr.trim()).toBe('hookctl: command "lst" not found; did you mean "hooks list"?');
+  });
+
   it('-h is --help on every command', async () => {
     const ids = ['', ...commandIds];
     const pairs = await Promise.all(

@@ -559,7 +559,9 @@ describe('bad test files: exit 2 with file:line:col, nothing runs', () => {
     expect(res.stderr).toMatch(
       /tests\/bad\/schema\.hooktest\.yaml:4:15 +error +schema_additional_properties +cases\[0\]\.expect: unknown key "verdit"/,
     );
-    expect(res.stderr).toMatch(/tests\/bad\/p\.json:3:1 +error +hooktest_payload_file +invalid JSON: /);
+    expect(res.stderr).toMatch(
+      /tests\/bad\/p\.json:2:9 +error +hooktest_payload_file +invalid JSON: trailing comma before .}./,
+    );
     const json = await hooksTest([join(root, 'tests/bad/schema.hooktest.yaml'), '--json']);
     expect(json.code).toBe(2);
     expect(JSON.parse(json.stdout).error).toMatchObject({

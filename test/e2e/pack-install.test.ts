@@ -18,6 +18,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   symlinkSync,
   writeFileSync,
@@ -209,6 +210,23 @@ describe.skipIf(head === undefined)('npm pack of a fresh clone, installed into a
       PATH: `${join(scratch, 'prefix', 'bin')}:${process.env.PATH ?? '/usr/bin:/bin'}`,
       NODE_COMPILE_CACHE: join(scratch, 'cache'),
     };
+    // `hooks replay` with no transcript exits 2: the project has one, as Claude Code names its
+    // folder (every character but letters and digits a '-'), and an event file.
+    const realProject = realpathSync(project);
+    const transcripts = join(env.HOME!, '.claude', 'projects', realProject.replace(/[^A-Za-z0-9]/g, '-'));
+    mkdirSync(transcripts, { recursive: true });
+    const entry = { type: 'user', sessionId: 's1', cwd: realProject, timestamp: '2026-12-01T10:00:00.000Z' };
+    writeFileSync(
+      join(transcripts, 's1.jsonl'),
+      JSON.stringify({ ...entry, uuid: 'u1', message: { role: 'user', content: 'hi' } }) + '\n',
+    );
+    writeFileSync(join(project, 'events.jsonl'), JSON.stringify({ event: 'tool.pre_call', payload: {} }) + '\n');
+    // `hooks test` with no test file or no case selected exits 2 (issue 28): the project has one.
+    mkdirSync(join(project, 'tests'));
+    writeFileSync(
+      join(project, 'tests', 'guard.hooktest.yaml'),
+      'cases:\n  - name: blocks .env edits\n    event: tool.pre_call\n    payload: { tool_id: edit }\n',
+    );
     const examples = Object.keys(manifest.commands)
       .sort()
       .flatMap((id) => manifest.commands[id]!.examples ?? []);

@@ -80,7 +80,7 @@ describe.skipIf(!hasTmux)('tables fit and never cut an identifier, in a real ter
       for (const row of rows) expect(row).toMatch(/\d+ ms$/);
       for (const hook of HOOKS) expect(rows.some((l) => l.startsWith(`${hook}  `))).toBe(true);
       if (columns === 200) expect(lines[0]).toMatch(/\bp50\s+p95\s+p99\s+Max$/);
-      else expect(lines.at(-1)).toMatch(/^\(left out to fit: Dialect, /);
+      else expect(lines.at(-2)).toMatch(/^\(left out to fit: Dialect, /); // above whose runs they are
     });
 
     it(`at ${columns}: sessions shows the whole id that --session takes`, async () => {
@@ -93,9 +93,10 @@ describe.skipIf(!hasTmux)('tables fit and never cut an identifier, in a real ter
     it(`at ${columns}: fire --dry-run gives the match verdict its own column`, async () => {
       const lines = await screen(['hooks', 'fire', 'PreToolUse', '--payload', payload, '--dry-run'], columns);
       fits(lines, columns, 'dry-run');
-      expect(lines[0]).toMatch(/^Order\s+Name\s+Type\s+Matcher\s+Matched\s+If\s+Gate$/);
-      expect(lines[1]).toMatch(/^1\s+project:PreToolUse:1\.1\s+command\s+.*\s+no\s+active$/);
-      expect(lines[2]).toMatch(/^2\s+project:PreToolUse:2\.1\s+command\s+.*\s+yes\s+active$/);
+      expect(lines[0]).toMatch(/^dialect {2}claude {2}\(dry run/); // issue 28: the dialect first
+      expect(lines[1]).toMatch(/^Order\s+Name\s+Type\s+Matcher\s+Matched\s+If\s+Gate$/);
+      expect(lines[2]).toMatch(/^1\s+project:PreToolUse:1\.1\s+command\s+.*\s+no\s+active$/);
+      expect(lines[3]).toMatch(/^2\s+project:PreToolUse:2\.1\s+command\s+.*\s+yes\s+active$/);
     });
 
     it(`at ${columns}: hooks events and its footer fit, event names whole`, async () => {
@@ -121,7 +122,8 @@ describe.skipIf(!hasTmux)('tables fit and never cut an identifier, in a real ter
         until: (l) => l.filter((x) => x.startsWith('project:')).length === 4,
       });
       fits(lines, columns, 'follow');
-      expect(lines[0]).toMatch(/^Hook\s+Event\s+Outcome\s+Duration\s+Error\s+Recorded$/);
+      expect(lines[0]).toMatch(/^workspace /); // whose runs these are, above the table
+      expect(lines[1]).toMatch(/^Hook\s+Event\s+Outcome\s+Duration\s+Error\s+Recorded$/);
       const rows = lines.filter((l) => l.startsWith('project:'));
       for (const hook of HOOKS) expect(rows.some((l) => l.startsWith(`${hook}  `))).toBe(true);
       for (const row of rows) expect(row).toMatch(columns === 80 ? TIME : /Z$/);

@@ -180,10 +180,10 @@ const EXPECTED: Expected[] = [
   {
     file: 'home/.compozy/extensions/bad-json/extension.json',
     line: 9,
-    column: 86,
+    column: 84,
     severity: 'error',
     code: 'json_parse_error',
-    contains: ['invalid JSON'],
+    contains: ['invalid JSON', "trailing comma before '}'"],
   },
   {
     file: 'home/.compozy/extensions/escaper/extension.toml',
@@ -823,6 +823,8 @@ describe('docs/DIAGNOSTICS.md', () => {
       'ambiguous_dialect',
       'internal_error',
       'file_not_found',
+      'payload_unreadable',
+      'ledger_unwritable',
     ]);
     for (const code of documented.keys()) expect(tables.has(code) || commandErrors.has(code), code).toBe(true);
   });
@@ -830,7 +832,7 @@ describe('docs/DIAGNOSTICS.md', () => {
   it('every code literal the loaders and validators emit is in a table (and so documented)', () => {
     const found = new Set<string>();
     const patterns = [
-      /'(?:error|warning)',\s*'([a-z0-9_]+)'/g, // makeDiagnostic('error', 'code', …), diagnostic('warning', 'code', …)
+      /(?<!(?:paint|toned)\()'(?:error|warning)',\s*'([a-z0-9_]+)'/g, // makeDiagnostic('error', 'code', …), diagnostic('warning', 'code', …); not colour.paint('warning', text)
       /\.(?:error|warn)\(\s*'([a-z0-9_]+)'/g, // check.error('code', …)
       /(?<![.\w])(?:error|warn)\(\s*'([a-z0-9_]+)'/g, // local error('code', …) helpers
       /\bcode:\s*'([a-z0-9_]+)'/g, // { severity, code: 'x', … }

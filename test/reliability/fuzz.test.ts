@@ -157,6 +157,13 @@ beforeAll(() => {
 describe('fuzz: mutated declaration files of every format', () => {
   it('the unmutated seeds are valid (so every diagnostic below comes from a mutation)', async () => {
     const seeds = FORMATS.map((f) => writeCase(f, -1));
+    // The scripts the seeds' config and skill hooks start, in the workspace they run in (a
+    // missing one is command_not_found).
+    for (const script of ['hooks/gate.sh', 'hooks/style.sh']) {
+      mkdirSync(dirname(join(root, script)), { recursive: true });
+      writeFileSync(join(root, script), '#!/bin/sh\nprintf {}\n');
+      chmodSync(join(root, script), 0o755);
+    }
     const res = await runCli(['hooks', 'validate', ...seeds.map((c) => c.file), '-o', 'json'], { env, cwd: root });
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(parseJson<{ diagnostics: unknown[] }>(res.stdout).diagnostics).toEqual([]);

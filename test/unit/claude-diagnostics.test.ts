@@ -155,7 +155,7 @@ describe('claude diagnostics (§2.5)', () => {
         'warning',
         'claude_matcher_ignored',
         'Stop has no matcher; "matcher" is ignored and the hook runs on every Stop',
-        null,
+        'project:Stop:1.1',
       ],
     ]);
     expect(codes(handler('Stop', { type: 'command', command: 'x' }, '*'))).toEqual([]);
@@ -172,7 +172,7 @@ describe('claude diagnostics (§2.5)', () => {
         'warning',
         'claude_unknown_matcher_value',
         'matcher value "boot" is not a known source of SessionStart (startup, resume, clear, compact, fork)',
-        null,
+        'project:SessionStart:1.1',
       ],
     ]);
     expect(codes(handler('PreToolUse', { type: 'command', command: 'x' }, 'Frobnicate'))).toEqual([]);
@@ -181,7 +181,7 @@ describe('claude diagnostics (§2.5)', () => {
         'warning',
         'claude_matcher_is_rule',
         'matcher "Bash(git *)" is read as a regular expression; to filter arguments use "if": "Bash(git *)"',
-        null,
+        H,
       ],
     ]);
   });

@@ -28,6 +28,24 @@ describe('classifyStdout', () => {
     expect(classifyStdout('hello {"a":1}').kind).toBe('text');
     expect(classifyStdout(' \n ').kind).toBe('empty');
   });
+
+  it('2.1.248 (brace_stdout_error): `{…}` that is not one JSON object is invalid, not plain text (issue 28)', () => {
+    expect(classifyStdout('{not json}')).toEqual({ kind: 'invalid', why: expect.stringMatching(/\(1:2\)$/) });
+    expect(classifyStdout(' {"a":1}{"b":2}\n')).toEqual({ kind: 'invalid', why: expect.stringMatching(/\(1:9\)$/) });
+    expect(classifyStdout('{"a": 1').kind).toBe('text'); // does not end with }: plain text
+    const a = readAnswer(ev('PreToolUse'), exited(0, '{"hookSpecificOutput": oops}'), opts);
+    expect(a).toMatchObject({
+      outcome: 'failed',
+      error: "hook output is not valid JSON: unexpected character 'o', expected a value (1:24)",
+      notice: 'PreToolUse hook error: hook output is not valid JSON',
+      output: 'json',
+    });
+    // exit 2 still blocks: the refusal does not depend on the output parsing
+    expect(readAnswer(ev('PreToolUse'), exited(2, '{bad}', 'no'), opts)).toMatchObject({
+      outcome: 'denied',
+      reason: 'no',
+    });
+  });
 });
 
 describe('exit 2', () => {

@@ -4,7 +4,14 @@ import { makeColour } from '../../src/cli/colour.js';
 import type { ClaudeDispatchResult } from '../../src/dialects/claude/dispatch.js';
 import type { ClaudePlanEntry } from '../../src/dialects/claude/plan.js';
 import type { RunRecord } from '../../src/ledger/record.js';
-import { renderClaudeFire, renderClaudePlan } from '../../src/dialects/claude/fire-view.js';
+import { claudeFireReport, claudePlanTable } from '../../src/dialects/claude/fire-report.js';
+import { renderDryRun, renderFireReport, renderReportTable } from '../../src/views/fire.js';
+
+// The dialect says what to show (data); the shared view paints and fits it.
+const renderClaudeFire = (result: ClaudeDispatchResult, colour: typeof plain) =>
+  renderFireReport(claudeFireReport(result), colour);
+const renderClaudePlan = (_event: string, plan: ClaudePlanEntry[], colour: typeof plain) =>
+  renderReportTable(claudePlanTable(plan), colour);
 
 const plain = makeColour(false);
 
@@ -138,7 +145,7 @@ describe('renderClaudeFire notices', () => {
 });
 
 describe('renderClaudePlan', () => {
-  it('prints Order, Name, Type, Matcher, Matched, If and Gate', () => {
+  it('prints Order, Name, Type, Matcher, Matched, If and Gate', async () => {
     const plan: ClaudePlanEntry[] = [
       {
         name: 'project:PreToolUse:1.1',
@@ -171,6 +178,8 @@ describe('renderClaudePlan', () => {
       '1      project:PreToolUse:1.1               command           tool_name "Bash" vs "Bash"  yes      Bash(git push *): fail open (the command could not be parsed as shell)  active',
       '2      skill/project/deploy:PreToolUse:1.1  prompt (not run)  (none)                      no                                                                               inactive: skill "deploy" is not selected (--skill deploy)',
     ]);
-    expect(renderClaudePlan('Stop', [], plain)).toBe('No hooks declared for Stop.');
+    expect(await renderDryRun({ event: 'Stop', dialect: 'claude', plan: [] }, plain)).toMatch(
+      /\nNo hooks declared for Stop\.$/,
+    );
   });
 });

@@ -380,8 +380,10 @@ describe('parseJsonWithPositions', () => {
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.position.line).toBe(3);
+    // A trailing comma is named as one, at the comma (not at the brace a line later).
     const trailing = parseJsonWithPositions('{\n  "a": 1,\n}');
-    expect(trailing.ok === false && trailing.position).toEqual({ line: 3, column: 1 });
+    expect(trailing.ok === false && trailing.position).toEqual({ line: 2, column: 9 });
+    expect(trailing.ok === false && trailing.message).toBe("trailing comma before '}'");
   });
 });
 

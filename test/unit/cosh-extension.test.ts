@@ -182,7 +182,14 @@ describe('cosh-extension.json', () => {
 
   it('turns broken JSON, wrong shapes and binary-looking text into diagnostics', () => {
     expect(parseCoshExtension(FILE, '{\n  "name": "x",\n}', WS).diagnostics).toEqual([
-      expect.objectContaining({ severity: 'error', code: 'json_parse_error', line: 3, column: 1 }),
+      // a trailing comma, said at the comma (issue 28)
+      expect.objectContaining({
+        severity: 'error',
+        code: 'json_parse_error',
+        line: 2,
+        column: 14,
+        message: "invalid JSON: trailing comma before '}'",
+      }),
     ]);
     expect(parseCoshExtension(FILE, '[1]', WS).diagnostics).toEqual([
       expect.objectContaining({ code: 'invalid_section' }),

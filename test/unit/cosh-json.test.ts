@@ -52,7 +52,9 @@ describe('parseJsonWithPositions', () => {
   });
 
   it.each([
-    ['{"a": 1,}', 1, 9, 'expected a string key'],
+    ['{"a": 1,}', 1, 8, "trailing comma before '}'"],
+    ['{\n  "a": [1, 2,\n  ]\n}', 2, 13, "trailing comma before ']'"],
+    ['{"a": 1,, "b": 2}', 1, 9, 'expected a string key'],
     ['{\n  "a": 1\n  "b": 2\n}', 3, 3, "expected ',' or '}'"],
     ['{"a": tru}', 1, 7, 'expected a value'],
     ['{"a": "unterminated', 1, 20, 'unterminated string'],

@@ -61,6 +61,22 @@ describe('parsePayload', () => {
     },
   );
 
+  it.each([
+    ['a bad value', '{\n  "a": 1,\n  "b": oops\n}\n', ":3:8: invalid JSON: Unexpected token 'o'"],
+    ['a bad literal', '{"a": tru}', ":1:10: invalid JSON: Unexpected token '}'"],
+    ['a trailing comma', '{\n  "a": 1,\n}', ':3:1: invalid JSON: Expected double-quoted property name'],
+    ['a second value', '{"a":1}\n{"b":2}', ':2:1: invalid JSON: Unexpected non-whitespace character after JSON'],
+    ['an unterminated object', '{"a":1', ":1:7: invalid JSON: Expected ',' or '}' after property value"],
+  ])('names the line and column of the bad token, not the end of the input: %s (issue 28)', (_, text, where) => {
+    expect(() => parsePayload(text, 'payload.json')).toThrow(`payload.json${where}`);
+    expect(() => parsePayload(text)).toThrow(`<stdin>${where}`);
+  });
+
+  it('does not echo the input in its error, long or short', () => {
+    const long = '{\n  "token": "hunter2",\n  "b": oops\n}\n';
+    expect(() => parsePayload(long)).toThrow(/^<stdin>:3:8: invalid JSON: Unexpected token 'o'$/);
+  });
+
   it('does not echo the input in its error', () => {
     expect(() => parsePayload('{"token":"hunter2" oops}')).toThrow(/^<stdin>:1:\d+: invalid JSON: [^"]*$/);
   });

@@ -16,6 +16,7 @@ import {
   type RecordFilter,
 } from '../../src/ledger/reader.js';
 import type { RunRecord } from '../../src/ledger/record.js';
+import { assertLedgerWritable } from '../../src/ledger/folder-check.js';
 import { appendRecord, appendRecords, LedgerWriter, serializeRecord } from '../../src/ledger/writer.js';
 
 let dir: string;
@@ -76,6 +77,35 @@ describe('ids', () => {
   it('writes RFC 3339 UTC with milliseconds', () => {
     expect(nowRfc3339Millis(new Date(Date.UTC(2026, 10, 29, 21, 0, 0, 123)))).toBe('2026-11-29T21:00:00.123Z');
     expect(nowRfc3339Millis()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+});
+
+describe('assertLedgerWritable (issue 28: refused before any hook runs)', () => {
+  it('passes a log whose folders do not exist yet, and creates nothing', async () => {
+    const file = join(dir, 'not-yet', 'deeper', 'hook-runs.jsonl');
+    expect(() => assertLedgerWritable(file)).not.toThrow();
+    await expect(readFile(join(dir, 'not-yet'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('refuses a file on the way, a log that is a folder, and /proc, with exit 2', async () => {
+    await writeFile(join(dir, 'a-file'), '');
+    await mkdir(join(dir, 'log-is-dir', 'hook-runs.jsonl'), { recursive: true });
+    const cases: [string, RegExp][] = [
+      [join(dir, 'a-file', 'sessions', 's', 'hook-runs.jsonl'), /a-file" is a file, not a folder/],
+      [join(dir, 'log-is-dir', 'hook-runs.jsonl'), /hook-runs\.jsonl" is not a file/],
+      ['/proc/hookctl/sessions/s/hook-runs.jsonl', /"\/proc" is on \/proc/],
+    ];
+    for (const [file, message] of cases) {
+      let error: unknown;
+      try {
+        assertLedgerWritable(file);
+      } catch (e) {
+        error = e;
+      }
+      expect(error, file).toBeInstanceOf(HookctlError);
+      expect(error).toMatchObject({ code: 'ledger_unwritable', exit: 2 });
+      expect((error as Error).message).toMatch(message);
+    }
   });
 });
 

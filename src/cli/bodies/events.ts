@@ -2,7 +2,7 @@
 import type { Interfaces } from '@oclif/core';
 import type HooksEvents from '../../commands/hooks/events.js';
 import { unknownEventError } from '../../app/event-names.js';
-import { catalogChanges, catalogVersions, eventDetails, eventRows, eventSchemas } from '../../app/events.js';
+import { catalogChanges, catalogVersions, eventDetails, eventRows, eventSchemaDocument } from '../../app/events.js';
 import { HookctlError, ExitCode } from '../../errors.js';
 import { renderCatalogChanges } from '../../views/catalog-changes.js';
 import { renderEventDetail, renderEventRows } from '../../views/events.js';
@@ -33,7 +33,7 @@ export async function runEvents(io: CommandIO, flags: EventsFlags, args: EventsA
       : undefined;
     throw message ? new HookctlError('unknown_event', message, ExitCode.usage) : unknownEventError(args.event);
   }
-  if (flags.schema) return io.printJson(await eventSchemas(args.event, flags.dialect));
+  if (flags.schema) return io.printJson(await eventSchemaDocument(args.event, flags.dialect));
   // One dialect: its detail; an event several dialects share: one detail each.
   const json = details.length === 1 ? details[0] : details;
   if (format !== 'human') return format === 'json' ? io.printJson(json) : io.printJsonl(details);

@@ -40,6 +40,7 @@ An event both cosh and claude know (PreToolUse, Stop, …) fires the dialect tha
       sessionId: flags.session,
       hookName: flags.hook,
       noRecord: flags['no-record'],
+      recordPayload: flags['record-payload'],
       dialect: flags.dialect,
       loc: this.locations(flags),
       env: process.env,

@@ -2,6 +2,7 @@
 // checks a JSON answer must pass, and what each exit code means on each event. Pure: the
 // dispatch hands in what the process (or the http request) produced.
 import type { ClaudeEventData } from './catalog-types.js';
+import { stdoutJsonError } from '../../exec/stdout-json.js';
 
 export type ClaudeDecision =
   'allow' | 'deny' | 'ask' | 'defer' | 'block' | 'stop' | 'accept' | 'decline' | 'cancel' | 'rewake';
@@ -88,10 +89,14 @@ export function secondsText(s: number): string {
   return `${Number(s.toFixed(3))}s`;
 }
 
-/** stdout is JSON iff its first non-white-space character is `{` and all of it is one object. */
+/**
+ * stdout is JSON iff its first non-white-space character is `{` and all of it is one object.
+ * From 2.1.248 on (`brace_stdout_error`, claude.md §5.4), stdout that starts with `{` and ends
+ * with `}` but is not one JSON object is `invalid`: a hook error, not plain text.
+ */
 export function classifyStdout(
   stdout: string,
-): { kind: 'json'; value: Record<string, unknown> } | { kind: 'text' | 'empty' } {
+): { kind: 'json'; value: Record<string, unknown> } | { kind: 'text' | 'empty' } | { kind: 'invalid'; why: string } {
   const trimmed = stdout.trim();
   if (trimmed === '') return { kind: 'empty' };
   if (trimmed[0] === '{') {
@@ -101,8 +106,10 @@ export function classifyStdout(
         return { kind: 'json', value: value as Record<string, unknown> };
       }
     } catch {
-      // plain text that happens to start with a brace
+      // plain text that happens to start with a brace, unless it also ends with one
     }
+    const error = trimmed.endsWith('}') ? stdoutJsonError(stdout) : undefined;
+    if (error !== undefined) return { kind: 'invalid', why: `${error.message} (${error.line}:${error.column})` };
   }
   return { kind: 'text' };
 }
@@ -361,7 +368,7 @@ function readExited(
   }
   const readsStdout = event.output_fields.length > 0;
   const stdout = readsStdout ? classifyStdout(run.stdout) : undefined;
-  if (stdout !== undefined) answer.output = stdout.kind;
+  if (stdout !== undefined) answer.output = stdout.kind === 'invalid' ? 'json' : stdout.kind;
   const json = stdout?.kind === 'json' ? stdout.value : undefined;
   const checkError = json !== undefined ? checkAnswer(json, event.name) : undefined;
   const validJson = json !== undefined && checkError === undefined ? json : undefined;
@@ -382,6 +389,14 @@ function readExited(
     // A valid JSON answer decides whatever the exit code.
     applyJson(answer, validJson, event, opts, { forced: false, ignoreSpecific: false });
     return answer;
+  }
+  if (stdout?.kind === 'invalid') {
+    // 2.1.248: `{…}` that does not parse is a non-blocking error, whatever the (non-blocking) exit.
+    return failed(
+      `hook output is not valid JSON: ${stdout.why}`,
+      `${event.name} hook error: hook output is not valid JSON`,
+      'json',
+    );
   }
   if (code === 0) {
     if (checkError !== undefined) {

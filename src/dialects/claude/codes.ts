@@ -26,6 +26,12 @@ export const CLAUDE_DIAGNOSTIC_CODES = {
     'An "if" file pattern that cannot compile (a range out of order, [z-a]): the hook is invalid.',
   claude_if_not_evaluated:
     'An "if" rule hookctl does not evaluate (WebFetch(domain:…), PowerShell, absolute paths); hooks fire lets the hook run.',
+  claude_event_outside_hooks:
+    'An event name used as a top-level key beside "hooks" instead of under it: Claude Code ignores it, so its hooks never run.',
+  claude_matcher_case:
+    'A matcher name that differs from a known value (a tool name) only by case: matching is case-sensitive, so the group never runs for it.',
+  claude_command_not_found:
+    'A command hook whose script (the first word of the command, resolved) does not exist or is not executable: it fails each time it runs.',
   claude_matcher_ignored: 'A matcher on an event without a matcher field: ignored, the hook runs on every event.',
   claude_invalid_matcher: 'A matcher on the regular-expression path that is not a valid JavaScript regular expression.',
   claude_unknown_matcher_value: 'An exact matcher value outside the closed set of values of the event.',

@@ -83,7 +83,11 @@ export function eventOf(name: string): ClaudeEventData {
 export function selectionOf(req: PlanRequest): ClaudeSelection {
   const o = req.options ?? {};
   const skills = Array.isArray(o.skills) ? o.skills.filter((s): s is string => typeof s === 'string') : undefined;
-  return { ...(skills ? { skills } : {}), ...(typeof o.agent === 'string' ? { agent: o.agent } : {}) };
+  return {
+    ...(skills ? { skills } : {}),
+    ...(typeof o.agent === 'string' ? { agent: o.agent } : {}),
+    ...(o.skillFolders === true ? { skillFolders: true } : {}),
+  };
 }
 
 /** The payload with §5.1's fields, and the selection of §5.1 over it. */
@@ -198,6 +202,9 @@ export async function dispatchClaude(req: DispatchRequest): Promise<ClaudeDispat
           return skip(sel, sel.info.unrunnable_why ?? `${sel.info.handler_type} hooks run only inside Claude Code`);
         if (ranBefore.has(sel.decl.name ?? '')) return skip(sel, 'once: already ran in this session');
         if (depthError !== undefined) return skip(sel, depthError);
+        // `hooks replay` without --allow-http: an http hook is skipped with the replay's reason.
+        const httpSkipped = req.options?.httpSkippedWhy;
+        if (sel.info.handler_type === 'http' && typeof httpSkipped === 'string') return skip(sel, httpSkipped);
         const envFile = envDir !== undefined ? join(envDir, `env-${i}`) : undefined;
         if (envFile !== undefined) await writeFile(envFile, '', { mode: 0o600 });
         const env = claudeHookEnv({

@@ -64,28 +64,41 @@ export function claudeEventDetail(name: string) {
     patch_fields: e.output_fields.map((field) => ({ name: field, type: 'json', applied: true })),
     observation_only: e.output_fields.length === 0,
     matcher_fields: e.matcher_field === null ? [] : [e.matcher_field],
+    matcher_values: e.matcher_values,
+    matcher_values_closed: e.matcher_values_closed,
+    output: { fields: e.output_fields.map((name) => ({ name, note: outputNote(name) })) },
   };
+}
+
+/** What the catalog says of a top-level output field (`continue`: boolean, default true; …). */
+function outputNote(field: string): string | null {
+  if (field.includes('.')) return null;
+  return CLAUDE_CATALOG.universal_output_fields[field] ?? null;
 }
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 
 /**
  * `--schema`: an object schema of the common and event fields, each `{}` (the catalog has no
- * types), with the always-present ones required; and one of the honoured output fields.
+ * types), with the always-present ones required, which `--schema` prints; and one of the
+ * honoured output fields, for what reads the answer (`hooks test`'s starter).
  */
 export function claudeEventSchemas(name: string) {
   const e = claudeEvent(name);
   if (e === undefined) return undefined;
   const props = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, {}]));
   const topLevelOutputs = [...new Set(e.output_fields.map((f) => f.split('.')[0]!))];
+  const payload = {
+    $schema: DRAFT_07,
+    title: `${e.name} input`,
+    type: 'object',
+    properties: props(payloadFieldNames(e)),
+    required: CLAUDE_CATALOG.common_payload_fields.filter((f) => f.always).map((f) => f.name),
+  };
   return {
-    payload: {
-      $schema: DRAFT_07,
-      title: `${e.name} input`,
-      type: 'object',
-      properties: props(payloadFieldNames(e)),
-      required: CLAUDE_CATALOG.common_payload_fields.filter((f) => f.always).map((f) => f.name),
-    },
+    payload,
+    // `--schema` prints the payload's schema itself (claude.md §7), not wrapped with the output's.
+    document: payload,
     patch: {
       $schema: DRAFT_07,
       title: `${e.name} output`,

@@ -6,7 +6,7 @@ import type { Diagnostic } from '../../declarations/diagnostics.js';
 import { parseFrontMatter, splitFrontMatter, unterminatedFrontMatter } from '../../declarations/frontmatter.js';
 import { readSourceFileSync, type Locator } from '../../declarations/source-file.js';
 import { claudeDiagnostic } from './codes.js';
-import { isPlainObject, readEventMap, type HookFileContext, type RawHandler } from './handlers.js';
+import { isPlainObject, readEventMap, strayEventKeys, type HookFileContext, type RawHandler } from './handlers.js';
 import type { ClaudePluginRef, ClaudeSource } from './model.js';
 
 export interface FrontMatterHooks {
@@ -61,7 +61,7 @@ export function parseFrontMatterText(text: string, file: string, opts: FrontMatt
     if (name) result.name = name;
     return result;
   }
-  const fm = parseFrontMatter(split.block, file);
+  const fm = parseFrontMatter(split.block, file, undefined, { yamlOnly: true });
   for (const d of fm.diagnostics) d.source = opts.source;
   result.diagnostics.push(...fm.diagnostics);
   const data = fm.data;
@@ -84,6 +84,21 @@ export function parseFrontMatterText(text: string, file: string, opts: FrontMatt
       );
     } else result.name = data.name.trim();
   }
+  const ctx: HookFileContext = {
+    file,
+    source: opts.source,
+    origin: opts.originOf(result.name),
+    kind: opts.kind,
+    locate: (path) => locate(path) ?? undefined,
+    base: ['hooks'],
+    ...(opts.plugin ? { plugin: opts.plugin } : {}),
+  };
+  if (!opts.detectOnly) {
+    const stray = strayEventKeys(data, { ...ctx, base: [] });
+    result.handlers.push(...stray.handlers);
+    result.diagnostics.push(...stray.diagnostics);
+    if (stray.diagnostics.length > 0) result.hasHooks = true;
+  }
   if (!('hooks' in data) || data.hooks === null) return result;
   result.hasHooks = true;
   if (opts.detectOnly) return result;
@@ -102,17 +117,8 @@ export function parseFrontMatterText(text: string, file: string, opts: FrontMatt
     );
     return result;
   }
-  const ctx: HookFileContext = {
-    file,
-    source: opts.source,
-    origin: opts.originOf(result.name),
-    kind: opts.kind,
-    locate: (path) => locate(path) ?? undefined,
-    base: ['hooks'],
-    ...(opts.plugin ? { plugin: opts.plugin } : {}),
-  };
   const map = readEventMap(data.hooks, ctx);
-  result.handlers = map.handlers;
+  result.handlers.unshift(...map.handlers);
   result.diagnostics.push(...map.diagnostics);
   return result;
 }

@@ -48,8 +48,18 @@ export interface RawHandler {
   ok: boolean;
   /** The errors that make it so (its own, its group's, its event key's, its plugin's), first one first. */
   errors?: Diagnostic[];
+  /**
+   * Warnings that mean the hook, though loaded, never fires or fails when it does (a matcher off
+   * by case, a missing script): the declaration carries them, and the first one is its `why`.
+   */
+  notices?: Diagnostic[];
   runnable: boolean;
   unrunnable_why?: string;
+  /**
+   * Written under an event name at the top level of its file instead of under `hooks`: Claude
+   * Code never reads it. Why, as `list --all` shows it (status `skipped`).
+   */
+  stray?: string;
 }
 
 export interface HookMapResult {
@@ -173,17 +183,30 @@ export function readEventMap(map: Record<string, unknown>, ctx: HookFileContext)
       }
       const rawMatcher = group.matcher;
       const groupErrors: Diagnostic[] = [];
+      const groupNotices: Diagnostic[] = [];
       let matcher: string | null = null;
+      // A matcher belongs to every hook of its group: its diagnostics name them all.
+      const groupHooks = (group.hooks as unknown[])
+        .map((_, hi) => `${ctx.origin}:${eventKey}:${gi + 1}.${hi + 1}`)
+        .join(', ');
+      const hooksOfGroup = groupHooks === '' ? undefined : groupHooks;
       if (rawMatcher !== undefined && rawMatcher !== null) {
         if (typeof rawMatcher !== 'string') {
           groupErrors.push(
-            diag('error', 'claude_invalid_field_type', `"matcher" must be a string`, [...gpath, 'matcher']),
+            diag(
+              'error',
+              'claude_invalid_field_type',
+              `"matcher" must be a string`,
+              [...gpath, 'matcher'],
+              hooksOfGroup,
+            ),
           );
         } else {
           matcher = rawMatcher;
           checkMatcher(matcher, event, (sev, code, msg) => {
-            const d = diag(sev, code, msg, [...gpath, 'matcher']);
+            const d = diag(sev, code, msg, [...gpath, 'matcher'], hooksOfGroup);
             if (sev === 'error') groupErrors.push(d);
+            else if (NEVER_FIRES.has(code)) groupNotices.push(d);
           });
         }
       }
@@ -212,10 +235,41 @@ export function readEventMap(map: Record<string, unknown>, ctx: HookFileContext)
             raw.ok = false;
             raw.errors = errors;
           }
+          if (groupNotices.length > 0) raw.notices = [...groupNotices];
           out.handlers.push(raw);
         }
       });
     });
+  }
+  return out;
+}
+
+/**
+ * Event names used as top-level keys of a settings file or front matter, beside `hooks` instead
+ * of under it (`"PostToolUse": [...]`): Claude Code ignores the key, so its hooks never run. One
+ * warning per key, naming its hooks; the hooks stay visible as `skipped` with that warning as why
+ * (their own findings are not reported: nothing of them is read).
+ */
+export function strayEventKeys(data: Record<string, unknown>, ctx: HookFileContext): HookMapResult {
+  const out: HookMapResult = { handlers: [], diagnostics: [] };
+  const what = ctx.kind === 'settings' ? 'a setting' : 'a front matter key';
+  for (const [key, value] of Object.entries(data)) {
+    if (key === 'hooks' || claudeEvent(ctx.kind === 'agent' && key === 'Stop' ? 'SubagentStop' : key) === undefined)
+      continue;
+    const why = `${q(key)} is a hook event, not ${what}: Claude Code ignores it and its hooks never run; did you mean hooks.${key}?`;
+    const read = readEventMap({ [key]: value }, { ...ctx, base: [] });
+    const handlers = read.handlers.map((h): RawHandler => {
+      const { errors: _errors, ...rest } = h;
+      return { ...rest, ok: true, stray: why };
+    });
+    const names = handlers.map((h) => h.name).join(', ');
+    out.diagnostics.push(
+      claudeDiagnostic('warning', 'claude_event_outside_hooks', why, ctx.file, ctx.locate([key]), {
+        source: ctx.source,
+        ...(names !== '' ? { hook: names } : {}),
+      }),
+    );
+    out.handlers.push(...handlers);
   }
   return out;
 }
@@ -260,6 +314,32 @@ function unknownEventHandlers(
 
 type Emit = (sev: 'error' | 'warning', code: ClaudeDiagnosticCode, message: string) => void;
 
+/** Warning codes that mean a loaded hook never fires (or fails each time it does). */
+export const NEVER_FIRES: ReadonlySet<string> = new Set(['claude_matcher_case', 'claude_command_not_found']);
+
+/**
+ * Names of a matcher that differ from a known value only by case (`bash`, `edit|write`): the
+ * comparison is case-sensitive, so the group never matches them. The matcher with each of them
+ * corrected; undefined when none.
+ */
+export function caseCorrectedMatcher(
+  matcher: string,
+  names: readonly string[],
+  known: readonly string[],
+): string | undefined {
+  const fixes = new Map<string, string>();
+  for (const n of names) {
+    if (known.includes(n)) continue;
+    const hit = known.find((k) => k.toLowerCase() === n.toLowerCase());
+    if (hit !== undefined) fixes.set(n, hit);
+  }
+  if (fixes.size === 0) return undefined;
+  return matcher.replace(/[^|,]+/g, (seg) => {
+    const fix = fixes.get(seg.trim());
+    return fix === undefined ? seg : seg.replace(seg.trim(), fix);
+  });
+}
+
 /** The matcher rules of §2.5; false when an error means the group never runs. */
 function checkMatcher(matcher: string, event: ClaudeEventData, emit: Emit): boolean {
   if (isMatchAll(matcher)) return true;
@@ -273,9 +353,16 @@ function checkMatcher(matcher: string, event: ClaudeEventData, emit: Emit): bool
   }
   const form = matcherForm(matcher, event.narrow_matcher);
   if (form.kind === 'names') {
+    const known = event.matcher_values ?? [];
+    const corrected = caseCorrectedMatcher(matcher, form.names, known);
+    if (corrected !== undefined) {
+      const what = event.matcher_field === 'tool_name' ? 'tool names' : `${event.matcher_field} values`;
+      emit('warning', 'claude_matcher_case', `${what} are case-sensitive; did you mean ${q(corrected)}?`);
+    }
     if (event.matcher_values_closed && event.matcher_values) {
       for (const v of form.names) {
-        if (!event.matcher_values.includes(v)) {
+        // A name off by case has its own warning above (one problem, one diagnostic).
+        if (!event.matcher_values.includes(v) && !known.some((k) => k.toLowerCase() === v.toLowerCase())) {
           emit(
             'warning',
             'claude_unknown_matcher_value',

@@ -78,13 +78,14 @@ export const claudeDialect: Dialect = {
     ];
   },
 
-  async validateFile(file, text, loc, env): Promise<FileValidation | undefined> {
+  async validateFile(file, text, loc, env, opts = {}): Promise<FileValidation | undefined> {
     const { claudeFileKind, validateClaudeFile } = await import('./validate-file.js');
-    const diagnostics = await validateClaudeFile(file, text, claudeLocations(loc, env));
+    const forced = opts.forced === true;
+    const diagnostics = await validateClaudeFile(file, text, claudeLocations(loc, env), { forced });
     // A SKILL.md may hold compozy hooks too (claude.md §7): only it is judged by both dialects.
     return diagnostics === undefined
       ? undefined
-      : { diagnostics, exclusive: claudeFileKind(file, text ?? '') !== 'skill' };
+      : { diagnostics, exclusive: claudeFileKind(file, text ?? '', forced) !== 'skill' };
   },
 
   sessionIdFor: claudeSessionIdFor,
@@ -106,11 +107,11 @@ export const claudeDialect: Dialect = {
   infoFields: claudeInfoFields,
   listColumns: { head: CLAUDE_LIST_COLUMNS, row: claudeListRow },
   isAgentHook: claudeHookOfAgent,
-  async fireViews() {
-    const { renderClaudeFire, renderClaudePlan } = await import('./fire-view.js');
+  async fireReports() {
+    const { claudeFireReport, claudePlanTable } = await import('./fire-report.js');
     return {
-      result: (result, _exitCode, colour) => renderClaudeFire(result as ClaudeDispatchResult, colour),
-      plan: (plan, colour) => renderClaudePlan(plan.event, plan.plan as ClaudePlanEntry[], colour),
+      result: (result) => claudeFireReport(result as ClaudeDispatchResult),
+      plan: (plan) => claudePlanTable(plan.plan as ClaudePlanEntry[]),
     };
   },
 

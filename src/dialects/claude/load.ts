@@ -9,6 +9,7 @@ import { HookctlError, ExitCode } from '../../errors.js';
 import type { Locations } from '../../paths.js';
 import { displayPath } from '../../display-path.js';
 import { claudeDiagnostic } from './codes.js';
+import { scriptDiagnostic } from './script-check.js';
 import { makeDeclaration, type HandlerOrigin } from './declaration.js';
 import { agentFiles, readFrontMatterFile, skillFiles } from './front-matter.js';
 import { handlerIdentity, headerEnvDiagnostics, urlAllowed, type RawHandler } from './handlers.js';
@@ -409,6 +410,11 @@ export async function loadClaudeSources(
       declarations.push(decl);
       continue;
     }
+    // Written beside `hooks` instead of under it: Claude Code never reads it (the warning says so).
+    if (e.raw.stray !== undefined) {
+      declarations.push(makeDeclaration(e.raw, e.from, cl.workspace, 'skipped', e.raw.stray));
+      continue;
+    }
     let { status, why } = statusOf(e);
     const isAsync = e.raw.type === 'command' && (e.raw.handler.async === true || e.raw.handler.asyncRewake === true);
     if (status === 'active' && e.settings && !isAsync) {
@@ -444,7 +450,25 @@ export async function loadClaudeSources(
     ) {
       sessionEndMaxTimeoutS = Math.max(sessionEndMaxTimeoutS ?? 0, e.raw.handler.timeout);
     }
-    declarations.push(makeDeclaration(e.raw, e.from, cl.workspace, status, why));
+    if (status === 'active' && reported.has(e.from.file)) {
+      const script = scriptDiagnostic(e.raw, {
+        workspace: cl.workspace,
+        home: cl.home,
+        ...(e.from.plugin ? { plugin: e.from.plugin } : {}),
+        file: e.from.file,
+        source: e.from.source,
+      });
+      if (script !== undefined) diagnostics.push(script);
+    }
+    const decl = makeDeclaration(e.raw, e.from, cl.workspace, status, why);
+    // Loaded, but it never fires (a matcher off by case, a missing script): list --all, info and
+    // fire --dry-run say why, as they do for a hook that does not load.
+    const notices = e.raw.notices ?? [];
+    if (notices.length > 0) {
+      decl.diagnostics = notices;
+      decl.why ??= notices[0]!.message;
+    }
+    declarations.push(decl);
   }
 
   const context: ClaudeLoadContext = {

@@ -1,6 +1,7 @@
 // Which handlers of an event a claude fire runs (claude.md §5.1): active ones (the gates of §2.4
 // already applied by the loaders), skill and agent hooks only when selected, whose group matcher
 // matches and whose `if` matches or fails open. `fire --dry-run` shows every verdict.
+import { basename, dirname } from 'node:path';
 import type { OrderedDeclaration } from '../../declarations/model.js';
 import type { ClaudeEventData } from './catalog-types.js';
 import { isIfEvent } from './catalog.js';
@@ -12,6 +13,11 @@ import type { ClaudeHandlerInfo } from './model.js';
 export interface ClaudeSelection {
   skills?: string[];
   agent?: string;
+  /**
+   * `hooks replay`: a skill NAME also matches a project or user skill's folder name, which is what
+   * Claude Code invokes (replay.md §4.2).
+   */
+  skillFolders?: boolean;
 }
 
 export interface HandlerSelection {
@@ -39,7 +45,9 @@ function inactiveWhy(
   const source: string = decl.source;
   if (source === 'claude_skill' && info.skill !== undefined) {
     const skills = sel.skills ?? [];
-    if (!skills.includes('*') && !skills.includes(info.skill))
+    const folder = decl.skill_source === 'plugin' ? undefined : basename(dirname(decl.location.file));
+    const byFolder = sel.skillFolders === true && folder !== undefined && skills.includes(folder);
+    if (!skills.includes('*') && !skills.includes(info.skill) && !byFolder)
       return `skill "${info.skill}" is not selected (--skill ${info.skill})`;
   }
   if (source === 'claude_agent' && info.agent !== undefined) {

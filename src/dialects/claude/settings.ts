@@ -5,7 +5,7 @@
 import type { Diagnostic } from '../../declarations/diagnostics.js';
 import type { Locator } from '../../declarations/source-file.js';
 import { claudeDiagnostic } from './codes.js';
-import { isPlainObject, readEventMap, type RawHandler } from './handlers.js';
+import { isPlainObject, readEventMap, strayEventKeys, type RawHandler } from './handlers.js';
 import { parseJsonDoc, readJsonFile, type JsonRead } from './json-doc.js';
 import type { ClaudeSource } from './model.js';
 
@@ -136,6 +136,14 @@ function settingsFromRead(read: JsonRead, file: string, text: string, opts: Sett
     return result;
   }
   result.usable = true;
+  const stray = strayEventKeys(data, {
+    file,
+    source: opts.source,
+    origin: opts.origin,
+    kind: 'settings',
+    locate: doc.locate,
+    base: [],
+  });
   const hooks = data.hooks;
   if (hooks !== undefined && hooks !== null) {
     if (!isPlainObject(hooks)) {
@@ -158,6 +166,8 @@ function settingsFromRead(read: JsonRead, file: string, text: string, opts: Sett
       result.diagnostics.push(...map.diagnostics);
     }
   }
+  result.handlers.push(...stray.handlers);
+  result.diagnostics.push(...stray.diagnostics);
   return result;
 }
 

@@ -6,9 +6,11 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { Diagnostic } from '../../declarations/diagnostics.js';
 import { readSourceFile } from '../../declarations/source-file.js';
+import { claudeEvent } from './catalog.js';
 import { claudeDiagnostic } from './codes.js';
 import { parseFrontMatterText } from './front-matter.js';
-import { headerEnvDiagnostics, urlAllowed } from './handlers.js';
+import { headerEnvDiagnostics, urlAllowed, type RawHandler } from './handlers.js';
+import { scriptDiagnostic, type ScriptCheckContext } from './script-check.js';
 import { parseJsonDoc } from './json-doc.js';
 import { pluginDataDir, type ClaudeLocations } from './locations.js';
 import type { ClaudePluginRef } from './model.js';
@@ -22,8 +24,67 @@ const inside = (dir: string, file: string) => {
   return rel !== '' && !rel.startsWith('..' + sep) && rel !== '..';
 };
 
-/** The claude kind of a file, or undefined when it is none of them. */
-export function claudeFileKind(file: string, text: string): ClaudeFileKind | undefined {
+/**
+ * The claude kind of a file, or undefined when it is none of them: by name and place, else by
+ * content (a settings file under another name, as `claude --settings FILE` takes it). `forced`
+ * (`--dialect claude`): any other JSON file is read as settings, a Markdown file with front
+ * matter as a skill.
+ */
+export function claudeFileKind(file: string, text: string, forced = false): ClaudeFileKind | undefined {
+  const byName = claudeFileKindByName(file, text);
+  if (byName !== undefined) return byName;
+  const json = basename(file).toLowerCase().endsWith('.json');
+  if (json && (forced || looksLikeClaudeSettings(text))) return 'settings';
+  if (forced && basename(file).toLowerCase().endsWith('.md') && frontMatterOf(text) !== '') return 'skill';
+  return undefined;
+}
+
+/** Top-level keys only Claude Code settings have (cosh-extension.json and extension.json have none of them). */
+const CLAUDE_SETTINGS_KEYS = new Set([
+  'permissions',
+  'enabledPlugins',
+  'extraKnownMarketplaces',
+  'disableAllHooks',
+  'allowManagedHooksOnly',
+  'strictPluginOnlyCustomization',
+  'allowedHttpHookUrls',
+  'httpHookAllowedEnvVars',
+  'statusLine',
+  'apiKeyHelper',
+  'outputStyle',
+  'includeCoAuthoredBy',
+  'cleanupPeriodDays',
+  'forceLoginMethod',
+  'enableAllProjectMcpServers',
+]);
+
+/**
+ * A JSON object that is a Claude Code settings file by content: no top-level `name` (a cosh
+ * extension's, which cosh requires) nor `extension`/`resources` (a CompozyOS extension.json's),
+ * and either a key only Claude settings have, a `$schema` naming claude-code-settings, or a
+ * `hooks` object keyed by a Claude event name.
+ */
+export function looksLikeClaudeSettings(text: string): boolean {
+  let data: unknown;
+  try {
+    data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    // Not JSON: only the shape of its first key can tell (a settings file with a trailing comma).
+    return /^\s*\{\s*"(?:\$schema"\s*:\s*"[^"]*claude-code-settings|permissions"|enabledPlugins"|disableAllHooks")/.test(
+      text.replace(/^\uFEFF/, ''),
+    );
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return false;
+  const o = data as Record<string, unknown>;
+  if ('name' in o || 'extension' in o || 'resources' in o) return false;
+  if (Object.keys(o).some((k) => CLAUDE_SETTINGS_KEYS.has(k))) return true;
+  if (typeof o.$schema === 'string' && o.$schema.includes('claude-code-settings')) return true;
+  const hooks = o.hooks;
+  if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks)) return false;
+  return Object.keys(hooks).some((k) => claudeEvent(k) !== undefined);
+}
+
+function claudeFileKindByName(file: string, text: string): ClaudeFileKind | undefined {
   const name = basename(file);
   const parent = basename(dirname(file));
   if (name === 'managed-settings.json') return 'managed';
@@ -63,8 +124,9 @@ export async function validateClaudeFile(
   file: string,
   text: string | undefined,
   cl: ClaudeLocations,
+  opts: { forced?: boolean } = {},
 ): Promise<Diagnostic[] | undefined> {
-  const kind = claudeFileKind(file, text ?? '');
+  const kind = claudeFileKind(file, text ?? '', opts.forced === true);
   if (kind === undefined) return undefined;
   if (text === undefined) {
     const read = await readSourceFile(file);
@@ -78,7 +140,16 @@ export async function validateClaudeFile(
       const managed = scope === 'managed';
       const origin =
         managed && basename(dirname(file)) === 'managed-settings.d' ? `managed.d/${basename(file)}` : scope;
-      return settingsChecks(parseSettingsText(text, file, { source: `claude_${scope}`, origin, managed }));
+      const checks = settingsChecks(parseSettingsText(text, file, { source: `claude_${scope}`, origin, managed }));
+      return [
+        ...checks.diagnostics,
+        ...scriptChecks(checks.handlers, {
+          workspace: projectOf(file, cl),
+          home: cl.home,
+          file,
+          source: `claude_${scope}`,
+        }),
+      ];
     }
     case 'hooks': {
       const root = basename(dirname(file)) === 'hooks' ? dirname(dirname(file)) : dirname(file);
@@ -93,6 +164,12 @@ export async function validateClaudeFile(
       const hooks = hookFileOf(read.doc, `plugin/${plugin.id}`, plugin);
       const out = [...hooks.diagnostics];
       for (const { raw } of hooks.handlers) out.push(...headerEnvDiagnostics(raw, file, 'claude_plugin', undefined));
+      out.push(
+        ...scriptChecks(
+          hooks.handlers.map((h) => h.raw),
+          { workspace: cl.workspace, home: cl.home, plugin, file, source: 'claude_plugin' },
+        ),
+      );
       return out;
     }
     case 'manifest': {
@@ -133,16 +210,45 @@ export async function validateClaudeFile(
         ];
       }
       const out = [...fm.diagnostics];
-      for (const raw of fm.handlers) out.push(...headerEnvDiagnostics(raw, file, 'claude_skill', undefined));
+      for (const raw of fm.handlers)
+        if (raw.stray === undefined) out.push(...headerEnvDiagnostics(raw, file, 'claude_skill', undefined));
+      out.push(
+        ...scriptChecks(fm.handlers, {
+          workspace: plugin ? cl.workspace : projectOf(file, cl),
+          home: cl.home,
+          ...(plugin ? { plugin } : {}),
+          file,
+          source: kind === 'skill' ? 'claude_skill' : 'claude_agent',
+        }),
+      );
       return out;
     }
   }
 }
 
-/** The checks that need the whole file: its own http lists and disableAllHooks. */
-function settingsChecks(f: SettingsFile): Diagnostic[] {
+/**
+ * The project a file belongs to, where Claude Code runs its hooks: `<project>/.claude/…` (not the
+ * user's config folder), else the workspace.
+ */
+function projectOf(file: string, cl: ClaudeLocations): string {
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    if (basename(dir) === '.claude' && dir !== cl.configDir) return dirname(dir);
+  }
+  return cl.workspace;
+}
+
+/** claude_command_not_found for every handler that loads (not for one with errors). */
+function scriptChecks(handlers: readonly RawHandler[], ctx: ScriptCheckContext): Diagnostic[] {
+  return handlers.flatMap((raw) => {
+    const d = raw.ok ? scriptDiagnostic(raw, ctx) : undefined;
+    return d === undefined ? [] : [d];
+  });
+}
+
+/** The checks that need the whole file: its own http lists and disableAllHooks; the handlers that load. */
+function settingsChecks(f: SettingsFile): { diagnostics: Diagnostic[]; handlers: RawHandler[] } {
   const out = [...f.diagnostics];
-  if (!f.usable) return out;
+  if (!f.usable) return { diagnostics: out, handlers: [] };
   if (f.values.disableAllHooks === true) {
     out.push(
       claudeDiagnostic(
@@ -157,7 +263,7 @@ function settingsChecks(f: SettingsFile): Diagnostic[] {
   }
   const urls = f.values.allowedHttpHookUrls;
   for (const raw of f.handlers) {
-    if (raw.type !== 'http' || !raw.ok) continue;
+    if (raw.type !== 'http' || !raw.ok || raw.stray !== undefined) continue;
     const url = typeof raw.handler.url === 'string' ? raw.handler.url : '';
     if (urls !== undefined && !urlAllowed(url, urls)) {
       out.push(
@@ -173,5 +279,5 @@ function settingsChecks(f: SettingsFile): Diagnostic[] {
     }
     out.push(...headerEnvDiagnostics(raw, f.file, f.source, f.values.httpHookAllowedEnvVars));
   }
-  return out;
+  return { diagnostics: out, handlers: f.values.disableAllHooks === true ? [] : f.handlers };
 }

@@ -240,7 +240,7 @@ function readEvents(
       const matcherEntry = jsonEntry(group, 'matcher');
       if (matcherEntry !== undefined) {
         const m = checkCoshMatcher(jsonValue(matcherEntry.value), event, `${groupPath}.matcher`, () =>
-          at(matcherEntry),
+          at(matcherEntry, groupHookNames(group)),
         );
         diagnostics.push(...m.diagnostics);
         groupOk = m.ok;
@@ -270,6 +270,17 @@ function readEvents(
       });
     });
   }
+}
+
+/** The names of a group's hooks, for a diagnostic about what they share (its matcher). */
+function groupHookNames(group: JsonObject): string | undefined {
+  const hooks = jsonEntry(group, 'hooks')?.value;
+  if (hooks?.kind !== 'array') return undefined;
+  const names = hooks.items.flatMap((h) => {
+    const name = h.kind === 'object' ? jsonEntry(h, 'name')?.value : undefined;
+    return name?.kind === 'string' && name.value !== '' ? [name.value as string] : [];
+  });
+  return names.length > 0 ? names.join(', ') : undefined;
 }
 
 function readHook(

@@ -16,10 +16,16 @@ import {
   readCoshExtension,
   type CoshExtensionManifest,
 } from './extension.js';
-import { isCoshEventName, type CoshHookSpec } from './hook.js';
+import { diagnostic, isCoshEventName, type CoshHookSpec } from './hook.js';
 import { coshExtensionStatesFile, readCoshStates } from './states.js';
 import { readSourceFile } from '../../declarations/source-file.js';
 import { compareCodePoints } from '../../declarations/code-points.js';
+import {
+  firstShellWord,
+  resolveScriptWord,
+  scriptProblem,
+  scriptProblemText,
+} from '../../declarations/command-script.js';
 
 export interface CoshSources {
   /** Every cosh declaration, every status, in dispatch order. */
@@ -38,7 +44,7 @@ export interface Verdict {
 }
 
 // `env` is part of every loader's signature; cosh declarations read nothing from it.
-export async function loadCoshSources(loc: Locations, _env: NodeJS.ProcessEnv): Promise<CoshSources> {
+export async function loadCoshSources(loc: Locations, env: NodeJS.ProcessEnv): Promise<CoshSources> {
   const [layers, manifests, hookStates, extensionStates] = await Promise.all([
     Promise.all(coshConfigLayers(loc).map((f) => readCoshConfig(f))),
     discoverCoshExtensions(loc),
@@ -60,11 +66,13 @@ export async function loadCoshSources(loc: Locations, _env: NodeJS.ProcessEnv): 
     extensionStates.file,
     hookDisabled,
   );
+  const declarations = [...config.declarations, ...extensions.declarations];
   return {
-    declarations: [...config.declarations, ...extensions.declarations],
+    declarations,
     diagnostics: [
       ...config.diagnostics,
       ...extensions.diagnostics,
+      ...scriptNotices(declarations, env.HOME),
       ...hookStates.diagnostics,
       ...extensionStates.diagnostics,
     ],
@@ -316,10 +324,40 @@ export async function validateCoshFile(
   if (kind === 'cosh_extension') {
     const manifest = parseCoshExtension(path, read.text, loc.workspace);
     const resolved = resolveExtensions(manifest.name === undefined ? [] : [manifest], loc);
-    return { kind, declarations: resolved.declarations, diagnostics: manifest.diagnostics };
+    const notices = scriptNotices(resolved.declarations, _env.HOME);
+    return { kind, declarations: resolved.declarations, diagnostics: [...manifest.diagnostics, ...notices] };
   }
   const resolved = resolveConfigLayers([parseCoshConfig(path, read.text)], loc);
-  return { kind, ...resolved };
+  const notices = scriptNotices(resolved.declarations, _env.HOME);
+  return { kind, declarations: resolved.declarations, diagnostics: [...resolved.diagnostics, ...notices] };
+}
+
+/**
+ * command_not_found for each active hook whose script cannot run: the first word of its
+ * `sh -c` command when it is a path (a bare name is a PATH lookup, not checked), with only
+ * `$HOME` and a leading `~` expanded, resolved against the workspace cosh runs hooks in. The
+ * declaration carries it (`why`), so list --all, info and fire --dry-run say so.
+ */
+function scriptNotices(declarations: Declaration[], home: string | undefined): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const d of declarations) {
+    if (d.status !== 'active') continue;
+    const vars: Record<string, string> = home ? { HOME: home } : {};
+    const facts = { cwd: d.cwd, ...(home ? { home } : {}), vars };
+    const path = resolveScriptWord(firstShellWord(d.command, facts), d.cwd);
+    const problem = path === undefined ? undefined : scriptProblem(path);
+    if (path === undefined || problem === undefined) continue;
+    const notice = diagnostic('warning', 'command_not_found', scriptProblemText(path, problem), {
+      file: d.location.file,
+      line: d.location.line,
+      source: d.source as CoshSource,
+      ...(d.name !== null ? { hook: d.name } : {}),
+    });
+    d.diagnostics = [...(d.diagnostics ?? []), notice];
+    d.why ??= notice.message;
+    out.push(notice);
+  }
+  return out;
 }
 
 /** Every cosh source as a catalog: loader order is dispatch order (SPEC §4.3), numbered per event. */

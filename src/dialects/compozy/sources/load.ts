@@ -26,10 +26,12 @@ import {
   readSourceFile,
   readSourceFileSync,
   type Locator,
+  type PathSeg,
   type SourceText,
 } from '../../../declarations/source-file.js';
 import { parseAgentFile } from './agent.js';
-import { isTable, mapConcurrent, parseTomlDocument } from './common.js';
+import { isTable, mapConcurrent, parseTomlDocument, positionOf } from './common.js';
+import { scriptProblem } from '../../../declarations/command-script.js';
 import { parseConfigToml, type ConfigFile } from './config.js';
 import { detectCompozyFileKind, type CompozyFileKind } from './detect.js';
 import { loadExtensionRoot, normaliseExtensionHook, parseExtensionManifest } from './extension.js';
@@ -241,10 +243,22 @@ async function normaliseFiles(results: FileResult[]): Promise<CompozyLoad> {
     const fileDiagnostics = [...result.diagnostics];
     for (const raw of result.raws) {
       const normalised = raw.extension ? await normaliseExtensionHook(raw) : normaliseCompozyHook(raw);
+      if (normalised.declaration && !raw.extension) {
+        const at = (normalised as { command?: { at: readonly PathSeg[] } }).command?.at;
+        const missing = commandNotFound(normalised.declaration, raw, at);
+        if (missing !== undefined) normalised.diagnostics.push(missing);
+      }
       fileDiagnostics.push(...normalised.diagnostics);
       if (result.keep === false) continue;
-      if (normalised.declaration) declarations.push(normalised.declaration);
-      else {
+      if (normalised.declaration) {
+        // Loaded, but it fails each time it fires: list --all, info and fire --dry-run say why.
+        const notices = normalised.diagnostics.filter((d) => d.code === 'command_not_found');
+        if (notices.length > 0) {
+          normalised.declaration.diagnostics = notices;
+          normalised.declaration.why ??= notices[0]!.message;
+        }
+        declarations.push(normalised.declaration);
+      } else {
         // Kept with its errors, so that "why did my hook not fire" has an answer (SPEC §7.2).
         const errors = normalised.diagnostics.filter((d) => d.severity === 'error');
         if (errors.length > 0) declarations.push(invalidDeclaration(raw, errors));
@@ -255,6 +269,28 @@ async function normaliseFiles(results: FileResult[]): Promise<CompozyLoad> {
     diagnostics.push(...fileDiagnostics);
   }
   return { declarations, diagnostics, files };
+}
+
+/**
+ * command_not_found for an active subprocess hook whose command is a path (it has a `/`: a bare
+ * name is a PATH lookup, not checked) that is not an executable file, resolved against the
+ * hook's folder as exec.LookPath does (SPEC §3.4).
+ */
+function commandNotFound(d: Declaration, raw: RawHook, at: readonly PathSeg[] | undefined): Diagnostic | undefined {
+  if (d.status !== 'active' || d.executor_kind !== 'subprocess' || !d.command.includes('/')) return undefined;
+  const path = resolve(d.cwd, d.command);
+  const problem = scriptProblem(path);
+  if (problem === undefined) return undefined;
+  const what =
+    problem === 'missing' ? 'does not exist' : problem === 'directory' ? 'is a directory' : 'is not executable';
+  return makeDiagnostic(
+    'warning',
+    'command_not_found',
+    `hooks: hook ${JSON.stringify(d.name)} command ${JSON.stringify(path)} ${what}; firing it will fail`,
+    raw.file,
+    positionOf(raw.locate, [...raw.path, ...(at ?? ['command'])], raw.position),
+    { source: raw.source, hook: d.name ?? undefined },
+  );
 }
 
 // ---- reading the sources ----
