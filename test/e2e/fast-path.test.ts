@@ -95,6 +95,9 @@ const MATRIX: [string[], boolean][] = [
   [['hooks', 'runs', 'W', '--event', 'tool.*', '--hook', 'nope', '--dialect', 'compozy'], true],
   [['hooks', 'runs', 'W', '--since', '7d', '--json'], true],
   [['hooks', 'runs', 'W', '--session', 'none-such'], true],
+  [['hooks', 'runs', 'W', '--all-sessions', '--export', 'otlp', '--endpoint', 'http://127.0.0.1:9'], true],
+  [['hooks', 'list', 'W', '--plugin-dir', '/nonexistent/hookctl'], true],
+  [['hooks', 'info', '--additional-dir', 'extra', 'NAME'], false],
   // events
   [['hooks', 'events'], true],
   [['hooks', 'events', '--json'], true],
