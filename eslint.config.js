@@ -22,7 +22,7 @@ export default tseslint.config(
   },
   {
     // bin/ is CommonJS (bin/package.json): a run loads no ES module (docs/PERFORMANCE.md).
-    files: ['bin/**/*.js'],
+    files: ['bin/**/*.js', 'bench/**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', __dirname: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

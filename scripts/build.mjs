@@ -9,14 +9,16 @@
 // keep between runs on Node 20, which has no cache for ES modules. Every dynamic import stays a
 // separate chunk, loaded only when reached: `hooks list` still never loads the hook runner.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 import { buildInputsHash, stampFile } from './build-stamp.mjs';
 import { knownRequires } from './lib/known-requires.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 // Hashed before building: a source edited while the build runs makes the stamp stale, not wrong.
 const inputsHash = buildInputsHash(root);
 const dist = join(root, 'dist');
@@ -33,6 +35,9 @@ const input = {
   'cli/run': 'src/cli/run.ts',
   'cli/help': 'src/cli/help.ts', // oclif's helpClass (package.json), loaded only to show help
   'commands/help': 'src/commands/help.ts',
+  // The fast path's argv parser, which bin/run.js loads first, and the maker of its flag table.
+  'cli/fast-argv': 'src/cli/fast-argv.ts',
+  'cli/flag-table': 'src/cli/flag-table.ts',
 };
 for (const file of readdirSync(join(root, 'src', 'commands', 'hooks')).sort()) {
   if (file.endsWith('.ts')) input[`commands/hooks/${file.slice(0, -3)}`] = `src/commands/hooks/${file}`;
@@ -96,6 +101,110 @@ function group(name, paths) {
   return { name, test, includeDependenciesRecursively: false };
 }
 
+// The fast path of `hooks list|info|runs|events` (issue 25, docs/PERFORMANCE.md): src/cli/fast.ts
+// and everything it loads, dynamic imports included, in one file, dist/fast.js: each file costs
+// loader work, and one file is one compile-cache entry (src/cli/compile-cache.ts). The pure
+// JavaScript packages the read commands parse with go in too; a package loaded only by other
+// work (OpenTelemetry for --export, the Bash grammar's runtime) stays a require, loaded when
+// reached. No @oclif/core: the build fails if the file requires it. Pure ASCII (`charset`, and
+// checked below): V8 keeps a one-byte source as it is, where one non-ASCII character makes it
+// convert the whole file to two-byte text on every load.
+const FAST_BUNDLED = new Set(['smol-toml', 'yaml', ...BUNDLED]);
+// What the four commands reach through a dynamic import (the dialects load their readers on
+// demand): built into the file too, by the entry importing them. Every other dynamic import
+// (fire, validate, edit, export) stays a chunk of its own under dist/fast-chunks/, loaded only
+// when reached, with the packages it requires.
+const FAST_READERS = [
+  'src/dialects/compozy/catalog.ts',
+  'src/dialects/compozy/sources/load.ts',
+  'src/dialects/compozy/rules/ordering.ts',
+  'src/dialects/cosh/load.ts',
+  'src/dialects/cosh/states.ts',
+];
+// Claude Code's loader stays a chunk of its own, loaded only where one of its folders exists (as
+// in the oclif path): it requires node:fs/promises, which loads readline and file handles. So do
+// the event details and schemas (`hooks events EVENT`): their release tables, built at load,
+// were a tenth of a `hooks list`'s instructions.
+const FAST_ENTRY = '\0hookctl-fast-entry';
+const fastBundle = await rolldown({
+  cwd: root,
+  input: { fast: FAST_ENTRY },
+  // The chunks import what they share with the file from the file itself: it is loaded already.
+  preserveEntrySignatures: 'allow-extension',
+  plugins: [
+    {
+      name: 'hookctl-fast-entry',
+      resolveId: (id) => (id === FAST_ENTRY ? id : undefined),
+      load: (id) =>
+        id === FAST_ENTRY
+          ? [
+              `export * from ${JSON.stringify(join(root, 'src/cli/fast.ts'))};`,
+              ...FAST_READERS.map((f) => `import ${JSON.stringify(join(root, f))};`),
+            ].join('\n')
+          : undefined,
+    },
+  ],
+  platform: 'node',
+  tsconfig: join(root, 'tsconfig.json'),
+  external: (id) =>
+    !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !FAST_BUNDLED.has(id.split('/')[0]),
+  resolve: { extensionAlias: { '.js': ['.ts', '.js'] } },
+  onLog(level, log, handler) {
+    // The readers' dynamic imports are meant to stay in the file (FAST_READERS).
+    if (level === 'warn' && log.code === 'INEFFECTIVE_DYNAMIC_IMPORT') return;
+    if (level === 'warn') throw new Error(`build: ${log.message}`);
+    handler(level, log);
+  },
+});
+const { output: fastOutput } = await fastBundle.write({
+  dir: dist,
+  format: 'cjs',
+  entryFileNames: '[name].js',
+  // The file itself is the group below (bin/run.js requires it, not the entry's stub): rolldown
+  // gives modules shared by the entry and its dynamic imports chunks of their own, unless a
+  // group takes them.
+  chunkFileNames: (chunk) => (chunk.name === 'fast-main' ? 'fast-main.js' : 'fast-chunks/[name]-[hash].js'),
+  codeSplitting: {
+    groups: [
+      {
+        name: 'fast-main',
+        test: new RegExp(
+          ['src/cli/fast.ts', ...FAST_READERS]
+            .map((f) => `${f.replaceAll('/', String.raw`[\/]`)}$`)
+            .concat(String.raw`^\0rolldown[\/]runtime`)
+            .join('|'),
+        ),
+        includeDependenciesRecursively: true,
+      },
+    ],
+  },
+  dynamicImportInCjs: false,
+  charset: 'ascii',
+  comments: false,
+});
+await fastBundle.close();
+const fastMain = fastOutput.find((c) => c.type === 'chunk' && c.fileName === 'fast-main.js');
+// rolldown always puts its runtime helpers (stateless: __toESM and the like) in a chunk of their
+// own; fast-main.js gets its own copy, written in where it would require the chunk.
+const runtimeChunk = fastOutput.find(
+  (c) => c.type === 'chunk' && c.fileName.startsWith('fast-chunks/rolldown-runtime-'),
+);
+const fastFiles = new Set(fastOutput.map((c) => c.fileName));
+if (fastMain === undefined || fastMain.imports.some((f) => fastFiles.has(f) && f !== runtimeChunk?.fileName))
+  throw new Error('build: dist/fast-main.js is not one file (it requires a chunk at load)');
+rmSync(join(dist, 'fast.js')); // the entry's stub, which only requires fast-main.js
+let fastText = readFileSync(join(dist, 'fast-main.js'), 'latin1');
+if (runtimeChunk !== undefined) {
+  const request = `require("./${runtimeChunk.fileName}")`;
+  if (fastText.split(request).length !== 2) throw new Error(`build: fast-main.js does not ${request} once`);
+  const inlined = `(() => {\nconst module = { exports: {} };\nconst exports = module.exports;\n${runtimeChunk.code}\nreturn module.exports;\n})()`;
+  fastText = fastText.replace(request, () => inlined);
+  writeFileSync(join(dist, 'fast-main.js'), fastText, 'latin1');
+}
+for (let i = 0; i < fastText.length; i++)
+  if (fastText.charCodeAt(i) > 0x7f) throw new Error(`build: dist/fast-main.js is not pure ASCII (at ${i})`);
+if (/require\(\s*["'`]@oclif\//.test(fastText)) throw new Error('build: dist/fast-main.js requires @oclif/core');
+
 // dist/ is CommonJS whatever the root package.json says; the nearest package.json also ends
 // Node's scope lookup for every file here instead of walking up every folder.
 writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
@@ -108,6 +217,16 @@ for (const chunk of output) {
     modules: chunk.moduleIds.filter((id) => !id.startsWith('\0')).map((id) => relative(root, id)),
     imports: chunk.imports,
     dynamicImports: chunk.dynamicImports,
+  };
+}
+for (const chunk of fastOutput) {
+  if (chunk.type !== 'chunk' || chunk.fileName === 'fast.js') continue;
+  files[chunk.fileName] = {
+    modules: chunk.moduleIds.filter((id) => !id.startsWith('\0')).map((id) => relative(root, id)),
+    // fast-main.js holds its own copy of the runtime chunk (above).
+    imports:
+      chunk.fileName === 'fast-main.js' ? chunk.imports.filter((f) => f !== runtimeChunk?.fileName) : chunk.imports,
+    dynamicImports: chunk.dynamicImports.filter((f) => f !== chunk.fileName),
   };
 }
 writeFileSync(join(dist, 'modules.json'), JSON.stringify(files, null, 2) + '\n');
@@ -144,6 +263,17 @@ for (const id of ids) {
   if (c.isESM) throw new Error(`build: ${id} was built as an ES module`);
 }
 writeFileSync(join(root, 'oclif.manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+// The fast path's flag table, made of the built command classes themselves (src/cli/flag-table.ts).
+const requireDist = createRequire(join(dist, 'cli', 'run.js'));
+const { flagTable } = requireDist('./flag-table.js');
+const FAST_COMMANDS = ['hooks:list', 'hooks:info', 'hooks:runs', 'hooks:events'];
+const fastClasses = Object.fromEntries(
+  FAST_COMMANDS.map((id) => [id, requireDist(`../commands/${id.replaceAll(':', '/')}.js`)]),
+);
+const table = await flagTable(pjson.oclif.bin, fastClasses);
+for (const id of FAST_COMMANDS)
+  if (!(id in table.commands)) throw new Error(`build: ${id} has a flag the fast path cannot parse`);
+writeFileSync(join(dist, 'fast-flags.json'), JSON.stringify(table) + '\n');
 // Last: a build that failed half-way leaves no stamp, so the next build-if-changed builds again.
 writeFileSync(stampFile(root), inputsHash + '\n');
 console.log(`build: ${Object.keys(files).length} files in dist/, ${ids.length} commands in oclif.manifest.json`);

@@ -1,9 +1,6 @@
 // The selection flags of `hooks runs` (SPEC §6, §9) and the selection they make: every mode of
 // the command (records, --stats, --follow, --export) reads the same selection.
-import type { RunsSelection } from '../app/run-history.js';
 import { dialectNames } from '../dialects/registry.js';
-import { parseSince } from '../ledger/reader.js';
-import { workspaceScope } from '../ledger/workspace-scope.js';
 import { Flags } from './base-command.js';
 
 /** `info`, `runs` and `sessions` read the current workspace's runs unless this widens them (SPEC §9). */
@@ -51,39 +48,5 @@ export const runsModeFlags = {
   }),
 };
 
-type SelectionFlags = {
-  session?: string;
-  'all-sessions'?: boolean;
-  dispatch?: string;
-  event?: string;
-  outcome?: string;
-  hook?: string;
-  dialect?: string;
-  since?: string;
-  last?: number;
-  'all-workspaces'?: boolean;
-};
-
-/** `workspace`: the resolved --workspace, whose runs alone are read unless --all-workspaces. */
-export function selectionOf(flags: SelectionFlags, workspace: string, now = new Date()): RunsSelection {
-  return {
-    workspace: flags['all-workspaces'] ? undefined : workspaceScope(workspace),
-    session: flags.session,
-    allSessions: flags['all-sessions'],
-    dispatch: flags.dispatch,
-    event: flags.event,
-    outcome: flags.outcome,
-    hook: flags.hook,
-    dialect: flags.dialect,
-    since: flags.since === undefined ? undefined : parseSince(flags.since, now),
-    last: flags.last,
-  };
-}
-
-/** Aborts on Ctrl-C, SIGTERM, or a closed stdout pipe (`| head`): a follow then ends with exit 0. */
-export function stopSignal(): AbortSignal {
-  const stop = new AbortController();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
-  process.stdout.on('error', () => stop.abort());
-  return stop.signal;
-}
+// The selection they make, and the stop signal of --follow, are oclif-free (the fast path runs them).
+export { selectionOf, stopSignal } from './runs-selection.js';

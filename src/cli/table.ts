@@ -7,6 +7,7 @@
 // cell may hold several lines, and width is measured as cli-table3 measured it (string-width 4).
 import type { Colour } from './colour.js';
 import { safeText } from './safe-text.js';
+import { stdoutIsTTY } from './output.js';
 import type { Column, Heading } from '../report.js';
 
 // The columns' model is data a dialect may hand the views (src/report.ts).
@@ -241,10 +242,13 @@ const FREE_TEXT_ROOM = 48;
  * else no limit (piped output is never cut).
  */
 export function terminalWidth(
-  stdout: { isTTY?: boolean; columns?: number } = process.stdout,
+  stdout?: { isTTY?: boolean; columns?: number },
   env: NodeJS.ProcessEnv = process.env,
 ): number | undefined {
-  if (stdout.isTTY && typeof stdout.columns === 'number' && stdout.columns > 0) return stdout.columns;
+  // process.stdout is created only for a terminal: for a pipe or a file, creating it loads Node's
+  // stream and net modules and builds a socket (src/cli/output.ts), for a width never used.
+  stdout ??= stdoutIsTTY() ? process.stdout : undefined;
+  if (stdout?.isTTY && typeof stdout.columns === 'number' && stdout.columns > 0) return stdout.columns;
   const columns = Number(env.COLUMNS);
   return Number.isInteger(columns) && columns > 0 ? columns : undefined;
 }

@@ -164,7 +164,9 @@ describe('compile cache', () => {
   it('the CLI caches its own modules and oclif, in a folder only the user can read, with the same output', async () => {
     const cache = join(scratch, 'cli-cache');
     const args = ['hooks', 'events', '-o', 'json'];
-    const cold = await runCli(args, { env: demoEnv({ NODE_COMPILE_CACHE: cache }) });
+    // The oclif path (the fast path, below, loads no oclif).
+    const env = demoEnv({ NODE_COMPILE_CACHE: cache, HOOKCTL_NO_FAST_PATH: '1' });
+    const cold = await runCli(args, { env });
     const made = entries(cache);
     expect(made.some((e) => e.includes('/events.js.'))).toBe(true); // dist/commands/hooks/events.js
     expect(made.some((e) => e.includes('/config.js.'))).toBe(true); // @oclif/core/lib/config/config.js
@@ -172,7 +174,7 @@ describe('compile cache', () => {
     expect(statSync(join(cache, made[0]!.split('/')[0]!)).mode & 0o077).toBe(0);
     expect(statSync(join(cache, made[0]!)).mode & 0o077).toBe(0);
     const times = made.map((e) => statSync(join(cache, e)).mtimeMs);
-    const warm = await runCli(args, { env: demoEnv({ NODE_COMPILE_CACHE: cache }) });
+    const warm = await runCli(args, { env });
     // Every entry was used as it was: a rejected or missing one would have been written again.
     expect(entries(cache)).toEqual(made);
     expect(made.map((e) => statSync(join(cache, e)).mtimeMs)).toEqual(times);
@@ -180,6 +182,22 @@ describe('compile cache', () => {
     expect([cold.code, warm.code, off.code]).toEqual([0, 0, 0]);
     expect(warm.stdout).toBe(cold.stdout);
     expect(off.stdout).toBe(cold.stdout);
+    expect(warm.stderr).toBe('');
+  });
+
+  it("the fast path's one file has an entry of its own, used as it was on the next run (issue 25)", async () => {
+    const cache = join(scratch, 'fast-cache');
+    const args = ['hooks', 'events', '-o', 'json'];
+    const cold = await runCli(args, { env: demoEnv({ NODE_COMPILE_CACHE: cache }) });
+    const made = entries(cache);
+    expect(made.filter((e) => /\/(fast-main|fast-argv)\.js\./.test(e)).length).toBe(2);
+    expect(made.some((e) => e.includes('/config.js.'))).toBe(false); // no oclif
+    const times = made.map((e) => statSync(join(cache, e)).mtimeMs);
+    const warm = await runCli(args, { env: demoEnv({ NODE_COMPILE_CACHE: cache }) });
+    expect(entries(cache)).toEqual(made);
+    expect(made.map((e) => statSync(join(cache, e)).mtimeMs)).toEqual(times);
+    expect([cold.code, warm.code]).toEqual([0, 0]);
+    expect(warm.stdout).toBe(cold.stdout);
     expect(warm.stderr).toBe('');
   });
 });
@@ -227,7 +245,7 @@ require(${JSON.stringify(module)}).then((v) => process.stdout.write(String(v)));
     const outputs: string[] = [];
     for (let run = 1; run <= 3; run++) {
       const r = spawnSync(process.execPath, ['--require', preload, binPath, 'hooks', 'events', '-o', 'json'], {
-        env: demoEnv({ NODE_COMPILE_CACHE: cache }),
+        env: demoEnv({ NODE_COMPILE_CACHE: cache, HOOKCTL_NO_FAST_PATH: '1' }), // oclif's platform check
         encoding: 'utf8',
       });
       expect({ run, stderr: r.stderr, status: r.status }).toEqual({ run, stderr: '', status: 0 });

@@ -20,7 +20,9 @@ const builtFiles = JSON.parse(readFileSync(join(dist, 'modules.json'), 'utf8')) 
 
 /** The source without its comments, which could hold example requires (strings keep their content). */
 function withoutComments(source: string): string {
-  return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"\\])\/\/.*$/gm, '$1');
+  // Comments as the bundler writes them, on lines of their own: a `/*` or `//` inside a string
+  // (a glob such as "dir/**" in the claude catalog) starts no comment.
+  return source.replace(/^[ \t]*\/\*[\s\S]*?\*\//gm, '').replace(/^[ \t]*\/\/.*$/gm, '');
 }
 
 /** Relative specifiers of `require('…')` with a literal, as the CommonJS bundles load each other. */
@@ -122,7 +124,11 @@ describe('import graph of the read commands', () => {
   const diffPackage = (m: string) => m.includes('node_modules/diff/');
   it('the diff package is built into the editing chunk, and only there', () => {
     const holders = Object.entries(builtFiles).filter(([, f]) => f.modules.some(diffPackage));
-    expect(holders.map(([, f]) => f.modules.includes('src/edit/unified-diff.ts'))).toEqual([true]);
+    // One editing chunk per bundle: the oclif path's, and the fast path's (dist/fast-chunks/).
+    expect(holders.map(([file, f]) => [file.split('/')[0], f.modules.includes('src/edit/unified-diff.ts')])).toEqual([
+      ['chunks', true],
+      ['fast-chunks', true],
+    ]);
     // No built file requires the installed package at run time (it is a dev dependency).
     const requiresDiff = Object.keys(builtFiles).filter((file) =>
       /\brequire\(\s*['"]diff(\/[^'"]*)?['"]\s*\)/.test(withoutComments(readFileSync(join(dist, file), 'utf8'))),
@@ -177,6 +183,8 @@ describe('oclif is imported by subpath only', () => {
 // the process exits. src/cli/lazy-oclif.ts defers these; any static import of oclif that runs
 // before the deferral is installed (as src/cli/run.ts once had) loads them all again.
 describe('CommonJS modules a command run loads', () => {
+  /** Sends a read command to the oclif path (bin/run.js), for the checks of its chunks. */
+  const OCLIF_PATH = { HOOKCTL_NO_FAST_PATH: '1' };
   const NEVER_ON_A_RUN = [
     'ejs',
     'minimatch',
@@ -321,9 +329,10 @@ describe('CommonJS modules a command run loads', () => {
     [['hooks', 'events', '-o', 'json'], undefined, []],
   ] as const) {
     it(`hookctl ${args.join(' ')} loads the loaders of ${read.length ? read.join(' and ') : 'no dialect'} only`, async () => {
+      // The oclif path's chunks; the fast path has compozy's and cosh's readers in its one file.
       const { modules, code } = await loadedPackages(
         [...args, '--workspace', join(demoDir, 'workspace')],
-        demoEnv(),
+        demoEnv(OCLIF_PATH),
         input,
       );
       expect(code).toBe(0);
@@ -335,16 +344,61 @@ describe('CommonJS modules a command run loads', () => {
     const claudeHome = join(demoDir, 'claude', 'home', '.claude');
     const { modules, code } = await loadedPackages(
       ['hooks', 'list', '-o', 'json', '--workspace', join(demoDir, 'workspace')],
-      demoEnv({ CLAUDE_CONFIG_DIR: claudeHome }),
+      demoEnv({ CLAUDE_CONFIG_DIR: claudeHome, ...OCLIF_PATH }),
     );
     expect(code).toBe(0);
     expect(loadersIn(loadedSources(modules))).toEqual(['compozy', 'cosh', 'claude']);
   });
 
   it('a run loads no ES module: everything it runs can be served by the compile cache', async () => {
-    const { modules, code } = await loadedPackages(['hooks', 'events', '-o', 'json'], demoEnv());
+    const { modules, code } = await loadedPackages(['hooks', 'events', '-o', 'json'], demoEnv(OCLIF_PATH));
     expect(code).toBe(0);
     expect(modules.some((m) => m.endsWith('/dist/commands/hooks/events.js'))).toBe(true); // loaded as CommonJS
+  });
+
+  // The fast path of the read commands (issue 25): one built file, no oclif at all.
+  for (const args of [
+    ['hooks', 'list', '-o', 'json', '--workspace', join(demoDir, 'workspace')],
+    ['hooks', 'list', '--dialect', 'cosh'],
+    ['hooks', 'info', 'prompt-style', '--workspace', join(demoDir, 'workspace')],
+    ['hooks', 'runs', '--stats', '--all-sessions'],
+    ['hooks', 'events', '--family', 'tool', '-o', 'json'],
+  ]) {
+    // (One event in detail also loads its dialect's detail and schemas, a chunk of its own.)
+    it(`hookctl ${args.join(' ')} runs from dist/fast-main.js alone and loads no @oclif/core`, async () => {
+      const { modules } = await loadedPackages(args, demoEnv());
+      const ours = modules.filter((m) => m.startsWith(repoRoot + '/'));
+      expect(ours.filter((m) => m.includes('/node_modules/@oclif/'))).toEqual([]);
+      // (The compile cache's file shares rolldown's helpers with the oclif path's files.)
+      const files = ours.map((m) => relative(repoRoot, m)).filter((m) => !m.startsWith('node_modules/'));
+      expect(files.map((f) => f.replace(/^dist\/chunks\/rolldown-runtime-[\w-]+\.js$/, 'runtime')).sort()).toEqual([
+        'bin/run.js',
+        'dist/cli/compile-cache.js',
+        'dist/cli/fast-argv.js',
+        'dist/fast-main.js',
+        'runtime',
+      ]);
+      const sources = loadedSources(modules);
+      expect([...sources].filter((m) => FORBIDDEN.some((re) => re.test(m)))).toEqual([]);
+      expect(sources.has('cli/bodies/list.ts')).toBe(true);
+    });
+  }
+
+  for (const args of [
+    ['hooks', 'events'],
+    ['hooks', 'list', '--all', '--workspace', join(demoDir, 'workspace')],
+  ]) {
+    it(`hookctl ${args.slice(0, 2).join(' ')} (a table, piped) creates no stdout stream to read the terminal's width`, async () => {
+      const { builtins, code } = await loadedPackages(args, demoEnv());
+      expect(code).toBe(0);
+      expect(builtins.filter((b) => ['net', 'tty'].includes(b))).toEqual([]);
+    });
+  }
+
+  it('a handed-over invocation loads oclif as before (so the check above can fail)', async () => {
+    const { modules } = await loadedPackages(['hooks', 'list', '--bogus'], demoEnv());
+    expect(modules.some((m) => m.includes('/node_modules/@oclif/core/'))).toBe(true);
+    expect(modules.some((m) => m.endsWith('/dist/fast-main.js'))).toBe(false);
   });
 });
 

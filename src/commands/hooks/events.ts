@@ -1,10 +1,6 @@
 import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
-import { unknownEventError } from '../../app/event-names.js';
-import { catalogChanges, catalogVersions, eventDetails, eventRows, eventSchemaDocument } from '../../app/events.js';
 import { dialectNames } from '../../dialects/registry.js';
-import { HookctlError, ExitCode } from '../../errors.js';
-import { renderCatalogChanges } from '../../views/catalog-changes.js';
-import { renderEventDetail, renderEventRows } from '../../views/events.js';
+import { runEvents } from '../../cli/bodies/events.js';
 
 export default class HooksEvents extends HookctlCommand {
   static override summary =
@@ -40,31 +36,6 @@ export default class HooksEvents extends HookctlCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(HooksEvents);
-    const format = this.outputFormat(flags);
-    if (flags.changes) {
-      if (args.event !== undefined) throw new HookctlError('usage_error', '--changes takes no EVENT', ExitCode.usage);
-      const changes = await catalogChanges({ dialect: flags.dialect });
-      if (format !== 'human') return format === 'json' ? this.printJson(changes) : this.printJsonl(changes);
-      return this.print(renderCatalogChanges(changes, this.colour(flags)));
-    }
-    if (args.event === undefined) {
-      if (flags.schema) throw new HookctlError('usage_error', '--schema needs an EVENT', ExitCode.usage);
-      const rows = eventRows({ dialect: flags.dialect, family: flags.family, syncOnly: flags['sync-only'] });
-      if (format === 'json') return this.printJson(rows);
-      if (format === 'jsonl') return this.printJsonl(rows);
-      return this.print(renderEventRows(rows, this.colour(flags), catalogVersions({ dialect: flags.dialect })));
-    }
-    const details = await eventDetails(args.event, flags.dialect);
-    if (details.length === 0) {
-      const message = flags.dialect
-        ? `unknown event "${args.event}" for dialect "${flags.dialect}" (see: hookctl hooks events --dialect ${flags.dialect})`
-        : undefined;
-      throw message ? new HookctlError('unknown_event', message, ExitCode.usage) : unknownEventError(args.event);
-    }
-    if (flags.schema) return this.printJson(await eventSchemaDocument(args.event, flags.dialect));
-    // One dialect: its detail; an event several dialects share: one detail each.
-    const json = details.length === 1 ? details[0] : details;
-    if (format !== 'human') return format === 'json' ? this.printJson(json) : this.printJsonl(details);
-    this.print(details.map((d) => renderEventDetail(d, this.colour(flags))).join('\n\n'));
+    await runEvents(this.io(), flags, args);
   }
 }

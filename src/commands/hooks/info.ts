@@ -1,9 +1,7 @@
 import { Args, Flags, HookctlCommand } from '../../cli/base-command.js';
-import { hookInfo } from '../../app/info.js';
 import { dialectNames } from '../../dialects/registry.js';
-import { renderInfo, toInfoDeclaration } from '../../views/info.js';
-import { skippedDeclarationWarnings } from '../../views/location.js';
 import { allWorkspacesFlag } from '../../cli/runs-flags.js';
+import { runInfo } from '../../cli/bodies/info.js';
 
 export default class HooksInfo extends HookctlCommand {
   static override summary = 'Show every declaration of one hook name: all fields, where it is declared, its last runs.';
@@ -27,33 +25,6 @@ export default class HooksInfo extends HookctlCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(HooksInfo);
-    const info = await hookInfo(this.locations(flags), args.name, {
-      session: flags.session,
-      dialect: flags.dialect,
-      allWorkspaces: flags['all-workspaces'],
-      onDiagnostics: (diagnostics) => {
-        for (const line of skippedDeclarationWarnings(diagnostics)) this.printWarning(line);
-      },
-      onNotes: (notes) => {
-        for (const note of notes) this.printNote(note);
-      },
-    });
-    const declarations = info.declarations.map((d) => toInfoDeclaration(d));
-    const format = this.outputFormat(flags);
-    const doc = {
-      name: args.name,
-      declarations,
-      runs: info.runs,
-      runs_workspace: info.runs_workspace,
-      runs_without_workspace: info.runs_without_workspace,
-    };
-    if (format === 'json') return this.printJson(doc);
-    if (format === 'jsonl') return this.printJsonl([doc]);
-    this.print(
-      renderInfo(declarations, info.runs, this.colour(flags), {
-        workspace: info.runs_workspace,
-        withoutWorkspace: info.runs_without_workspace,
-      }),
-    );
+    await runInfo(this.io(), flags, args);
   }
 }

@@ -1,0 +1,58 @@
+// The fast path of `hooks list|info|runs|events` (issue 25, docs/PERFORMANCE.md): the command
+// run without oclif, once src/cli/fast-argv.ts has parsed argv with certainty. The build makes
+// this file and everything it loads one bundle, dist/fast.js, which loads no @oclif/core
+// (test/e2e/import-graph.test.ts). The command bodies, the checks after parsing, output and the
+// error path are the ones the oclif commands call (src/cli/bodies/, src/cli/command-io.ts), so
+// both paths answer alike (test/e2e/fast-path.test.ts).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runEvents, type EventsFlags } from './bodies/events.js';
+import { runInfo, type InfoFlags } from './bodies/info.js';
+import { runList, type ListFlags } from './bodies/list.js';
+import { runRuns, type RunsFlags } from './bodies/runs.js';
+import { checkParsed, commandIO, reportError } from './command-io.js';
+import type { FastParse, FlagTable } from './fast-argv.js';
+import { writeToDescriptors } from './output.js';
+
+/** Runs the parsed command as the oclif path would, errors included. */
+export async function runFast(parse: FastParse, table: FlagTable, root: string): Promise<void> {
+  writeToDescriptors();
+  const io = commandIO(
+    root,
+    () => (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version,
+  );
+  try {
+    checkParsed(parse.flags, parse.lastOutput);
+    const flags = parse.flags as unknown;
+    switch (parse.id) {
+      case 'hooks:list':
+        return await runList(io, flags as ListFlags);
+      case 'hooks:info':
+        return await runInfo(io, flags as InfoFlags, parse.args as { name: string });
+      case 'hooks:runs':
+        return await runRuns(io, flags as RunsFlags);
+      case 'hooks:events':
+        return await runEvents(io, flags as EventsFlags, parse.args);
+      default:
+        throw new Error(`no fast path for ${parse.id}`);
+    }
+  } catch (err) {
+    const command = table.commands[parse.id];
+    reportError(err as Error, {
+      argv: parse.argv,
+      knownFlags: flagWords(command?.flags ?? {}),
+      bin: table.bin,
+      id: parse.id,
+    });
+  }
+}
+
+function flagWords(flags: FlagTable['commands'][string]['flags']): string[] {
+  const names: string[] = [];
+  for (const [name, flag] of Object.entries(flags)) {
+    names.push(`--${name}`);
+    if (flag.allowNo) names.push(`--no-${name}`);
+    if (flag.char) names.push(`-${flag.char}`);
+  }
+  return names;
+}
