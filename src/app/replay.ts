@@ -79,6 +79,8 @@ export interface ReplayRequest {
   env: NodeJS.ProcessEnv;
   /** Warnings for stderr (§3.1, §3.6, §4.3, §4.6). */
   onWarning: (w: string) => void;
+  /** Notes for stderr: what hookctl cannot see into for the events replayed (claude's mods). */
+  onNote?: (note: string) => void;
   /** `--skip-invalid`: each declaration error skipped. */
   onSkippedInvalid?: (d: Diagnostic[]) => void;
   /** Each event as it completes, in report order (jsonl streaming, progress). */
@@ -204,6 +206,8 @@ export async function replay(req: ReplayRequest): Promise<ReplayReport> {
     const loc: Locations = { ...req.loc, stateDir: sandbox };
     const env: NodeJS.ProcessEnv = { ...req.env, HOOKCTL_REPLAY: '1' };
     const catalogs = await loadCatalogs(selected, req, loc, env);
+    // What hookctl cannot see into (claude: mods, claude.md §1.1), once per replay, not per dispatch.
+    for (const note of eventNotesOf(catalogs)) (req.onNote ?? req.onWarning)(note);
     if (!req.dryRun && selected.length > 0) {
       const hookCount = countHooks(catalogs, selected, req.hooks);
       req.onWarning(
@@ -253,7 +257,7 @@ export async function replay(req: ReplayRequest): Promise<ReplayReport> {
           hook: req.hooks ?? null,
           skill: req.skills ?? null,
         },
-        claude_version: req.claudeVersion ?? null,
+        claude_version: req.claudeVersion ?? dialectNamed(TRANSCRIPT_DIALECT)?.releaseLabel?.() ?? null,
       },
       summary: summarise(events, files, bySession.length, req.dryRun === true, now() - started),
       inputs: files.map((f) => f.input),
@@ -527,6 +531,17 @@ interface Catalogs {
 }
 
 const keyOf = (e: ReplayEvent) => `${e.dialect ?? ''}\0${e.event}`;
+
+/** Each dialect's notes about the events it will answer, asked once for all of them. */
+function eventNotesOf(catalogs: Catalogs): string[] {
+  const byDialect = new Map<Dialect, { context: unknown; events: Set<string> }>();
+  for (const c of catalogs.byEvent.values()) {
+    let entry = byDialect.get(c.dialect);
+    if (entry === undefined) byDialect.set(c.dialect, (entry = { context: c.catalog.context, events: new Set() }));
+    entry.events.add(c.event);
+  }
+  return [...byDialect].flatMap(([d, e]) => d.eventNotes?.(e.context, [...e.events]).notes ?? []);
+}
 
 /**
  * The catalogs of every event to replay, loaded once per dialect, before anything runs: an

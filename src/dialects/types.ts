@@ -296,6 +296,8 @@ export interface Dialect {
   configure?(env: NodeJS.ProcessEnv, typed?: ReadonlySet<string>): void;
   /** Which version of its event catalog the dialect uses now, as `hooks events` shows it. */
   catalogVersion?(): string;
+  /** The label of the release it follows now (claude: `2.1.295`), for reports that name it. */
+  releaseLabel?(): string;
   /** `hooks events --changes`: how the dialect's event catalog changed between its versions. */
   catalogChanges?(): Promise<CatalogVersionChanges[]>;
 

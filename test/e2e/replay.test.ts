@@ -747,3 +747,37 @@ describe('hooks replay: in a terminal', () => {
     expect(lines.some((l) => l.startsWith('replayed 16 events from 1 session'))).toBe(true);
   });
 });
+
+describe('hooks replay: the Claude Code release and mods (§4.1)', () => {
+  it('names the release it follows: the newest, or the one --claude-version selects', async () => {
+    const sb = sandbox();
+    guards(sb);
+    install(sb);
+    const newest = await replayJson(sb, '--dry-run');
+    expect(newest.doc.replay.claude_version).toMatch(/^2\.1\.\d+$/);
+    const old = await replayJson(sb, '--dry-run', '--claude-version', '2.1.240');
+    expect(old.doc.replay.claude_version).toBe('2.1.240');
+    const bad = await sb.cli(['hooks', 'replay', '--dry-run', '--claude-version', '9.9.9']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/9\.9\.9/);
+  });
+
+  it('says once per replay, not once per event, which replayed events a mod may intercept; JSON has no mods', async () => {
+    const sb = sandbox();
+    guards(sb);
+    install(sb);
+    const root = join(sb.root, 'guard-mod');
+    const put = (file: string, text: string) => {
+      mkdirSync(join(file, '..'), { recursive: true });
+      writeFileSync(file, text);
+    };
+    put(join(root, '.claude-plugin/plugin.json'), JSON.stringify({ name: 'guard' }));
+    put(join(root, 'hooks/hooks.json'), JSON.stringify({ modules: ['./mod.ts'], hooks: {} }));
+    put(join(root, 'hooks/mod.ts'), "export function register(hook) {\n  hook('tool.check', () => {});\n}\n");
+    const r = await replayJson(sb, '--dry-run', '--plugin-dir', root);
+    const notes = r.stderr.split('\n').filter((l) => l.includes('mod "guard" may intercept'));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/^hookctl: note: mod "guard" may intercept PreToolUse/);
+    expect(JSON.stringify(r.doc)).not.toContain('"mods"');
+  });
+});

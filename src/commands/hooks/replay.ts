@@ -73,6 +73,7 @@ Reference: https://github.com/hookctl/hookctl/blob/main/docs/REPLAY.md`;
       loc: this.locations(flags),
       env: process.env,
       onWarning: (w) => this.printWarning(w),
+      onNote: (note) => this.printNote(note),
       onSkippedInvalid: (d) => writeErr(renderSkippedInvalid(d)),
       onEvent: (e, done, total, changed) => {
         if (format === 'jsonl') writeOut(jsonlEventLine(e) + '\n');

@@ -65,6 +65,7 @@ export const claudeDialect: Dialect = {
     configureClaudeRelease(env);
   },
   catalogVersion: () => describeClaudeRelease(),
+  releaseLabel: () => selectedClaudeRelease().version,
   async catalogChanges() {
     return (await import('./release-changes.js')).claudeReleaseChanges();
   },
