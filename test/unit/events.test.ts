@@ -267,8 +267,8 @@ describe('event schemas', () => {
 });
 
 describe('event rows', () => {
-  it('lists compozy first in catalog order, then cosh in seed order, then claude in catalog order', () => {
   it('lists compozy first in catalog order, then cosh in seed order, then claude in catalog order (its newest release: 33 events)', () => {
+    const rows = eventRows({});
     expect(rows).toHaveLength(145);
     expect(rows.slice(0, 104).map((r) => r.event)).toEqual(compozyEvents().map((e) => e.name));
     expect(rows.slice(104, 112).map((r) => r.event)).toEqual(coshEvents().map((e) => e.name));
