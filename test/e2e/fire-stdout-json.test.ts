@@ -51,6 +51,16 @@ describe('fire: stdout that starts with { but is not valid JSON', { timeout: 120
     for (const run of clean.json.runs) expect(run).not.toHaveProperty('stdout_json_error');
   });
 
+  it('claude before 2.1.248 (--claude-version 2.1.240): {…} that does not parse is plain text, and still warns', async () => {
+    const box = sandbox();
+    box.settings({ UserPromptSubmit: [group([cmd(`echo '{"hookSpecificOutput": oops}'`)])] });
+    const r = await box.fire('UserPromptSubmit', { session_id: 's1', prompt: 'hi' }, '--claude-version', '2.1.240');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json.runs[0]).toMatchObject({ outcome: 'applied', output: 'text' });
+    expect(r.json.additional_context).toBe('{"hookSpecificOutput": oops}');
+    expect(r.stderr).toContain('stdout starts with "{" but is not valid JSON (1:24): read as plain text');
+  });
+
   it('compozy: the run fails by its own rules, and still warns and is marked', async () => {
     const box = sandbox();
     mkdirSync(join(box.workspace, '.compozy'), { recursive: true });

@@ -3,6 +3,7 @@
 // dispatch hands in what the process (or the http request) produced.
 import type { ClaudeEventData } from './catalog-types.js';
 import { stdoutJsonError } from '../../exec/stdout-json.js';
+import { ruleHolds } from './releases.js';
 
 export type ClaudeDecision =
   'allow' | 'deny' | 'ask' | 'defer' | 'block' | 'stop' | 'accept' | 'decline' | 'cancel' | 'rewake';
@@ -110,7 +111,8 @@ export function classifyStdout(
     } catch {
       // plain text that happens to start with a brace, unless it also ends with one
     }
-    const error = trimmed.endsWith('}') ? stdoutJsonError(stdout) : undefined;
+    // Before 2.1.248 such stdout was plain text, as `{…` without its closing brace still is.
+    const error = trimmed.endsWith('}') && ruleHolds('brace_stdout_error') ? stdoutJsonError(stdout) : undefined;
     if (error !== undefined) return { kind: 'invalid', why: `${error.message} (${error.line}:${error.column})` };
   }
   return { kind: 'text' };
