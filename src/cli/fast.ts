@@ -10,7 +10,7 @@ import { runEvents, type EventsFlags } from './bodies/events.js';
 import { runInfo, type InfoFlags } from './bodies/info.js';
 import { runList, type ListFlags } from './bodies/list.js';
 import { runRuns, type RunsFlags } from './bodies/runs.js';
-import { checkParsed, commandIO, reportError } from './command-io.js';
+import { checkParsed, commandIO, flagNames, reportError } from './command-io.js';
 import type { FastParse, FlagTable } from './fast-argv.js';
 import { writeToDescriptors } from './output.js';
 
@@ -40,19 +40,9 @@ export async function runFast(parse: FastParse, table: FlagTable, root: string):
     const command = table.commands[parse.id];
     reportError(err as Error, {
       argv: parse.argv,
-      knownFlags: flagWords(command?.flags ?? {}),
+      knownFlags: flagNames(command?.flags ?? {}),
       bin: table.bin,
       id: parse.id,
     });
   }
-}
-
-function flagWords(flags: FlagTable['commands'][string]['flags']): string[] {
-  const names: string[] = [];
-  for (const [name, flag] of Object.entries(flags)) {
-    names.push(`--${name}`);
-    if (flag.allowNo) names.push(`--no-${name}`);
-    if (flag.char) names.push(`-${flag.char}`);
-  }
-  return names;
 }

@@ -2,10 +2,10 @@
 // or a dialect home's sessions/ that is a file, or one under /proc, is a one-line error, exit 2,
 // before any hook runs. Before, the hooks ran and then `internal error: ENOTDIR` (exit 1) lost
 // the verdict; under /proc the process spun and ignored SIGTERM.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { canMountTmpfs, mountTmpfs, unmountTmpfs } from '../support/tmpfs.js';
 import { runCli, type CliResult } from '../support/cli.js';
 import { cmd, group, sandbox, type Sandbox } from './claude-support.js';
 
@@ -106,37 +106,13 @@ describe('fire refuses a ledger folder it cannot write, before any hook runs', {
 // A folder that is not writable: root may write through any mode, so a read-only mount stands
 // for it (mounting needs root, as this project's machines and CI run; elsewhere this is skipped,
 // as test/e2e/ledger-full-disk.test.ts does).
-const mounted: string[] = [];
-
-function tryMountReadOnly(dir: string): boolean {
-  mkdirSync(dir, { recursive: true });
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=16k', 'tmpfs', dir], { stdio: 'ignore' });
-    mounted.push(dir);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function umountAll(): void {
-  for (const dir of mounted.splice(0)) execFileSync('umount', [dir], { stdio: 'ignore' });
-}
-
-const canMount = (() => {
-  if (process.getuid?.() !== 0) return false;
-  const ok = tryMountReadOnly(join(sandbox().root, 'probe'));
-  umountAll();
-  return ok;
-})();
-
-describe.skipIf(!canMount)('fire refuses an unwritable ledger folder', { timeout: 120_000 }, () => {
-  afterEach(umountAll);
+describe.skipIf(!canMountTmpfs)('fire refuses an unwritable ledger folder', { timeout: 120_000 }, () => {
+  afterEach(unmountTmpfs);
 
   it('HOOKCTL_STATE_DIR on a read-only file system', async () => {
     const { box, marker } = claudeBox();
     const state = join(box.root, 'state');
-    expect(tryMountReadOnly(state)).toBe(true);
+    expect(mountTmpfs(state, { readOnly: true })).toBe(true);
     const r = await fireWith(box, {}, ['hooks', 'fire', 'PreToolUse', '--dialect', 'claude'], payload);
     expectRefused(r, /state" is not writable/);
     expect(existsSync(marker)).toBe(false);

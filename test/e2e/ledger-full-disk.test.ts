@@ -2,38 +2,13 @@
 // written, so the verdict and its exit code come first, a warning says what was not recorded,
 // and no half record is ever left in the log. The full file system is a 16 KiB tmpfs, which
 // needs root to mount (as this project's machines and CI run); elsewhere the file is skipped.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statfsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { canMountTmpfs, mountTmpfs, unmountTmpfs } from '../support/tmpfs.js';
 import { bash, cmd, group, sandbox } from './claude-support.js';
 
-const mounted: string[] = [];
-
-function tryMount(dir: string): boolean {
-  mkdirSync(dir, { recursive: true });
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16k,mode=0700', 'tmpfs', dir], { stdio: 'ignore' });
-    mounted.push(dir);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const canMount = (() => {
-  if (process.getuid?.() !== 0) return false;
-  const probe = join(sandbox().root, 'probe');
-  const ok = tryMount(probe);
-  if (ok) umountAll();
-  return ok;
-})();
-
-function umountAll(): void {
-  for (const dir of mounted.splice(0)) execFileSync('umount', [dir], { stdio: 'ignore' });
-}
-
-afterEach(umountAll);
+afterEach(unmountTmpfs);
 
 /** Fills the file system at `dir` with a filler file until not one more byte fits. */
 function fill(dir: string): void {
@@ -45,11 +20,11 @@ function fill(dir: string): void {
   }
 }
 
-describe.skipIf(!canMount)('a full disk at the ledger', () => {
+describe.skipIf(!canMountTmpfs)('a full disk at the ledger', () => {
   function project() {
     const box = sandbox();
     const state = join(box.root, 'state');
-    expect(tryMount(state)).toBe(true);
+    expect(mountTmpfs(state)).toBe(true);
     box.script('deny.sh', `echo ran >> "${box.out}/ran"; echo "no rm" >&2; exit 2`);
     box.settings({ PreToolUse: [group([cmd(join(box.root, 'bin', 'deny.sh'))], 'Bash')] });
     return { box, log: join(state, 'claude', 'sessions', 's1', 'hook-runs.jsonl'), state };
