@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { monotonicMs } from './clock.js';
+import { releaseGroup, startSupervisor, superviseGroup } from './supervisor.js';
 import { errnoText, lookPath } from './lookpath.js';
 import { CAPTURE_LIMIT_BYTES, TRUNCATION_MARK, type ExecRequest, type ExecResult, type Executor } from './types.js';
 
@@ -126,6 +127,7 @@ function runResolved(
       stdout: NonNullable<ChildProcess['stdout']>;
       stderr: NonNullable<ChildProcess['stderr']>;
     };
+    prepareToTrack();
     try {
       child = spawn(file, req.args, {
         cwd: req.cwd,
@@ -162,6 +164,7 @@ function runResolved(
       if (pid !== undefined) {
         signalGroup(pid, 'SIGKILL');
         liveGroups.delete(pid);
+        releaseGroup(pid);
       }
       child.stdin?.destroy();
       child.stdout.destroy();
@@ -248,6 +251,18 @@ let stopHandlersInstalled = false;
 
 function trackGroup(pgid: number): void {
   liveGroups.add(pgid);
+  superviseGroup(pgid);
+}
+
+/**
+ * Called before each spawn, not after: a hook can start, read a payload file and act before
+ * spawn() returns to hookctl, and a signal that arrived in that window found no handler and
+ * ended hookctl by default, leaving the hook running. Installed first, the handler runs on the
+ * event loop, after the synchronous spawn and trackGroup: it always sees the new group. The
+ * supervisor starts here too, so a SIGKILL after the spawn finds it listening.
+ */
+function prepareToTrack(): void {
+  startSupervisor();
   if (stopHandlersInstalled) return;
   stopHandlersInstalled = true;
   const endAll = () => {
