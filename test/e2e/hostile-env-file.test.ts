@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { binPath } from '../support/cli.js';
 import { cmd, group, sandbox } from './claude-support.js';
+import { until } from '../support/until.js';
 
 describe('CLAUDE_ENV_FILE is read within bounds', () => {
   it('a 300 MB env file: the verdict, a warning, at most 10,000 env_exports lines', async () => {
@@ -83,14 +84,6 @@ describe('an interrupted claude dispatch', () => {
     }
   });
 });
-
-async function until(what: string, ok: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('the nesting guard of claude settings', () => {
   it('reads a settings file whose statusLine.command holds 300 "[": validate is clean and fire runs', async () => {

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../src/ledger/record.js';
 import { binPath } from '../support/cli.js';
 import { emitHook, makeSandbox, parseJson, removeSandboxes, type Sandbox } from './fire-support.js';
+import { until } from '../support/until.js';
 
 afterAll(removeSandboxes);
 
@@ -24,14 +25,6 @@ async function fire(b: Sandbox, session: string) {
     timeoutMs: 60_000,
   });
   expect(r.code).toBe(0);
-}
-
-async function until(what: string, ok: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 function follow(b: Sandbox, session: string) {

@@ -9,6 +9,7 @@ import { listSessions } from '../../src/ledger/sessions.js';
 import { nearestRank, nearestRanks, RunStats } from '../../src/ledger/stats.js';
 import { serializeRecord } from '../../src/ledger/writer.js';
 import { tempDir } from '../support/temp.js';
+import { until } from '../support/until.js';
 
 let dir: string;
 beforeEach(() => {
@@ -229,15 +230,6 @@ describe('listSessions', () => {
   });
 });
 
-/** Polls `cond` until it holds; throws after `ms`. */
-async function until(cond: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe('followLogs', () => {
   it('prints what is there, then appends; waits for a torn line; reopens a truncated or replaced log; stops on abort', async () => {
     const file = join(dir, 'compozy', 's', 'hook-runs.jsonl');
@@ -263,16 +255,16 @@ describe('followLogs', () => {
      */
     const lookedAgain = async () => {
       const target = looks + 2;
-      await until(() => looks >= target);
+      await until('looks >= target', () => looks >= target);
     };
-    await until(() => seen.length === 1);
+    await until('seen.length === 1', () => seen.length === 1);
     expect(seen).toEqual(['run-1']);
 
     // The line being written is waited for, then read whole: one record, not a skipped line.
     await lookedAgain();
     expect(seen).toEqual(['run-1']);
     appendFileSync(file, inFlight.slice(30));
-    await until(() => seen.length === 2);
+    await until('seen.length === 2', () => seen.length === 2);
     expect(seen[1]).toBe('run-5');
     expect(skipped).toBe(0);
 
@@ -282,32 +274,32 @@ describe('followLogs', () => {
     await lookedAgain();
     expect(seen).toHaveLength(2);
     appendFileSync(file, line.slice(40));
-    await until(() => seen.length === 3);
+    await until('seen.length === 3', () => seen.length === 3);
     expect(seen[2]).toBe('run-7');
 
     // Another dialect's log of the session appears: read from its start.
     writeLog(other, [record(9, { dialect: 'cosh' }), record(10)]);
-    await until(() => seen.length === 4);
+    await until('seen.length === 4', () => seen.length === 4);
     expect(seen[3]).toBe('run-9');
 
     // Truncated, then written again.
     truncateSync(file, 0);
     await lookedAgain(); // the empty log is seen before it is written again
     appendFileSync(file, serializeRecord(record(11)));
-    await until(() => seen.length === 5);
+    await until('seen.length === 5', () => seen.length === 5);
     expect(seen[4]).toBe('run-11');
 
     // Replaced by rename: the new file from its start.
     const replacement = join(dir, 'replacement.jsonl');
     writeFileSync(replacement, serializeRecord(record(13)) + serializeRecord(record(15)));
     renameSync(replacement, file);
-    await until(() => seen.length === 7);
+    await until('seen.length === 7', () => seen.length === 7);
     expect(seen.slice(5)).toEqual(['run-13', 'run-15']);
 
     // A torn line that its writer never finishes: the next writer ends it; it is skipped then.
     appendFileSync(file, '{"torn');
     appendFileSync(file, '\n' + serializeRecord(record(17)));
-    await until(() => seen.length === 8);
+    await until('seen.length === 8', () => seen.length === 8);
     expect(skipped).toBe(1);
 
     ac.abort();
@@ -329,9 +321,9 @@ describe('followLogs', () => {
       signal: ac.signal,
       pollMs: 10,
     });
-    await until(() => seen.length === 3);
+    await until('seen.length === 3', () => seen.length === 3);
     appendFileSync(file, serializeRecord(record(60)));
-    await until(() => seen.length === 4);
+    await until('seen.length === 4', () => seen.length === 4);
     expect(seen).toEqual(['run-47', 'run-48', 'run-49', 'run-60']);
     ac.abort();
     await done;
@@ -357,12 +349,12 @@ describe('followLogs with many idle logs', () => {
     // The logs there at the start are opened before followLogs first awaits: counted at once,
     // not after a sleep that a loaded machine can stretch past the idle delay.
     expect(openFds()).toBeGreaterThanOrEqual(before + 20);
-    await until(() => openFds() < before + 5); // idle: closed
+    await until('openFds() < before + 5', () => openFds() < before + 5); // idle: closed
     appendFileSync(files[3]!, serializeRecord(record(2)));
     const replacement = join(dir, 'new.jsonl');
     writeFileSync(replacement, serializeRecord(record(3)));
     renameSync(replacement, files[7]!); // replaced while closed: read from its start
-    await until(() => seen.length >= 2);
+    await until('seen.length >= 2', () => seen.length >= 2);
     expect(seen.sort()).toEqual(['run-2', 'run-3']);
     ac.abort();
     await done;

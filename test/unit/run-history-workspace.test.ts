@@ -10,6 +10,7 @@ import { listSessions } from '../../src/ledger/sessions.js';
 import { workspaceScope } from '../../src/ledger/workspace-scope.js';
 import { serializeRecord } from '../../src/ledger/writer.js';
 import { tempDir } from '../support/temp.js';
+import { until } from '../support/until.js';
 
 let dir: string;
 let projA: string;
@@ -152,8 +153,7 @@ describe('the history of one workspace', () => {
         pollMs: 10,
       },
     );
-    const deadline = Date.now() + 5000;
-    while (counts.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await until('the first catch-up', () => counts.length > 0, 5000);
     expect(seen).toEqual(['sa-10', 'sa-11']);
     expect(counts).toEqual([2]);
     ac.abort();
@@ -171,17 +171,10 @@ describe('the history of one workspace', () => {
       { workspace: scope },
       { onRecord: (r) => seen.push(r.run_id), signal: ac.signal, pollMs: 10 },
     );
-    const until = async (cond: () => boolean) => {
-      const deadline = Date.now() + 5000;
-      while (!cond()) {
-        if (Date.now() > deadline) throw new Error('timed out waiting');
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    };
     // Every log was read once, found without a record of projC, and is remembered at its size.
-    await until(() => scope.logsWithout.size === 3);
+    await until('scope.logsWithout.size === 3', () => scope.logsWithout.size === 3, 5000);
     log('claude', 'sc', [rec('sc', 30, projC)]);
-    await until(() => seen.length === 1);
+    await until('seen.length === 1', () => seen.length === 1, 5000);
     expect(seen).toEqual(['sc-30']);
     ac.abort();
     await done;

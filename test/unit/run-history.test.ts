@@ -7,6 +7,7 @@ import { followRuns, newestRuns, queryRuns, runStats, selectSessions } from '../
 import type { RunRecord } from '../../src/ledger/record.js';
 import { serializeRecord } from '../../src/ledger/writer.js';
 import { tempDir } from '../support/temp.js';
+import { until } from '../support/until.js';
 
 let dir: string;
 beforeEach(() => {
@@ -145,14 +146,6 @@ describe('newestRuns (info NAME)', () => {
 });
 
 describe('followRuns', () => {
-  const until = async (cond: () => boolean) => {
-    const deadline = Date.now() + 5000;
-    while (!cond()) {
-      if (Date.now() > deadline) throw new Error('timed out waiting');
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
-
   it('--all-sessions picks up a session that appears while following', async () => {
     const seen: string[] = [];
     const ac = new AbortController();
@@ -161,10 +154,10 @@ describe('followRuns', () => {
       { allSessions: true, last: 1 },
       { onRecord: (r) => seen.push(r.run_id), signal: ac.signal, pollMs: 10 },
     );
-    await until(() => seen.length === 1);
+    await until('seen.length === 1', () => seen.length === 1, 5000);
     expect(seen).toEqual(['new-21']);
     log('cosh', 'fresh', [rec('fresh', 30, { dialect: 'cosh' })]);
-    await until(() => seen.length === 2);
+    await until('seen.length === 2', () => seen.length === 2, 5000);
     expect(seen[1]).toBe('fresh-30');
     ac.abort();
     await done;
@@ -180,7 +173,7 @@ describe('followRuns', () => {
     );
     await new Promise((r) => setTimeout(r, 50));
     log('claude', 'later', [rec('later', 40, { dialect: 'claude' })]);
-    await until(() => seen.length === 1);
+    await until('seen.length === 1', () => seen.length === 1, 5000);
     expect(seen).toEqual(['later-40']);
     ac.abort();
     await done;
