@@ -2,7 +2,7 @@
 // `dialect`, `session_id`, `timestamp` and `old_verdict`. A line whose payload is not an object
 // is foreign; one that is not JSON is torn. Neither stops the replay.
 import { basename } from 'node:path';
-import { BadLineNotes, isObject, jsonLines, type LineCounts } from './lines.js';
+import { BadLineNotes, isObject, jsonLines, jsonLinesInput, type LineCounts } from './lines.js';
 import type { ReadFile, ReplayEvent } from './model.js';
 
 export interface EventFileOptions {
@@ -60,18 +60,7 @@ export async function readEventFile(file: string, opts: EventFileOptions): Promi
     });
   }
   return {
-    input: {
-      file,
-      kind: 'events',
-      session_id: seqs.size === 1 ? [...seqs.keys()][0]! : null,
-      cwd: null,
-      lines: counts.lines,
-      entries,
-      torn: counts.torn,
-      foreign: counts.foreign,
-      skipped: {},
-      events: events.length,
-    },
+    input: jsonLinesInput(file, 'events', { sessions: seqs, counts, entries, events: events.length }),
     events,
     warnings: notes.all(),
   };

@@ -3,6 +3,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { displayPath } from '../display-path.js';
+import type { InputReport } from './model.js';
 
 export interface JsonLine {
   /** 1-based line number in the file. */
@@ -15,6 +16,30 @@ export interface LineCounts {
   lines: number;
   torn: number;
   foreign: number;
+}
+
+/**
+ * The input report of a file of JSON lines (an event file, the payload log): its one session
+ * when all its events share one, and the counts its reading kept.
+ */
+export function jsonLinesInput(
+  file: string,
+  kind: InputReport['kind'],
+  read: { sessions: ReadonlyMap<string, number>; counts: LineCounts; entries: number; events: number },
+  skipped: InputReport['skipped'] = {},
+): InputReport {
+  return {
+    file,
+    kind,
+    session_id: read.sessions.size === 1 ? [...read.sessions.keys()][0]! : null,
+    cwd: null,
+    lines: read.counts.lines,
+    entries: read.entries,
+    torn: read.counts.torn,
+    foreign: read.counts.foreign,
+    skipped,
+    events: read.events,
+  };
 }
 
 /** How many torn and how many foreign lines of a file are named one by one (replay.md §3.1). */

@@ -5,7 +5,7 @@
 import { chmod, mkdir, open, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { displayPath } from '../display-path.js';
-import { BadLineNotes, isObject, jsonLines, type LineCounts } from './lines.js';
+import { BadLineNotes, isObject, jsonLines, jsonLinesInput, type LineCounts } from './lines.js';
 import type { ReadFile, ReplayEvent } from './model.js';
 import { redactValue } from './redact.js';
 
@@ -140,18 +140,7 @@ export async function readPayloadLog(
     });
   }
   return {
-    input: {
-      file,
-      kind: 'payloads',
-      session_id: seqs.size === 1 ? [...seqs.keys()][0]! : null,
-      cwd: null,
-      lines: counts.lines,
-      entries,
-      torn: counts.torn,
-      foreign: counts.foreign,
-      skipped,
-      events: events.length,
-    },
+    input: jsonLinesInput(file, 'payloads', { sessions: seqs, counts, entries, events: events.length }, skipped),
     events,
     warnings: notes.all(),
   };
