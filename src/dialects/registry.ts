@@ -6,9 +6,10 @@
 import { compozy } from './compozy/index.js';
 import { claudeDialect } from './claude/index.js';
 import { cosh } from './cosh/index.js';
+import { codexDialect } from './codex/index.js';
 import type { Dialect } from './types.js';
 
-const registered: Dialect[] = [compozy, cosh, claudeDialect];
+const registered: Dialect[] = [compozy, cosh, claudeDialect, codexDialect];
 
 /** Every dialect, in registry order (list, events and runs show them in this order). */
 export function dialects(): readonly Dialect[] {

@@ -36,9 +36,10 @@ async function rows(...args: string[]): Promise<EventRow[]> {
 }
 
 describe('hooks events', { timeout: 120_000 }, () => {
-  it('lists every catalog: the newest CompozyOS release (100 events), the 8 cosh events and 33 Claude Code events (2.1.295), with the SPEC fields', async () => {
+  it('lists every catalog: the newest CompozyOS release (100 events), the 8 cosh events, 33 Claude Code events (2.1.295) and the 12 Codex events, with the SPEC fields', async () => {
     const every = await rows();
-    expect(every).toHaveLength(141);
+    expect(every).toHaveLength(153);
+    expect(every.filter((r) => r.dialect === 'codex')).toHaveLength(12);
     const claude = every.filter((r) => r.dialect === 'claude');
     expect(claude).toHaveLength(33);
     // claude rows: the shared fields (family and sync_eligible null), then the catalog entry.
@@ -55,7 +56,7 @@ describe('hooks events', { timeout: 120_000 }, () => {
       expect(r).toMatchObject({ family: null, sync_eligible: null, patch: null, name: r.event });
     }
     expect(claude.find((r) => r.event === 'PreToolUse')).toMatchObject({ deny: 'deny', matcher_field: 'tool_name' });
-    const all = every.filter((r) => r.dialect !== 'claude');
+    const all = every.filter((r) => r.dialect === 'compozy' || r.dialect === 'cosh');
     const compozy = all.filter((r) => r.dialect === 'compozy');
     const cosh = all.filter((r) => r.dialect === 'cosh');
     expect(compozy).toHaveLength(100);
@@ -109,8 +110,8 @@ describe('hooks events', { timeout: 120_000 }, () => {
     expect(r.code).toBe(0);
     const [head, ...lines] = r.stdout.trimEnd().split('\n');
     expect(head!.trim().split(/\s{2,}/)).toEqual(['Event', 'Dialect', 'Family', 'Sync', 'Deny', 'Payload', 'Patch']);
-    // 141 rows, then which CompozyOS and Claude Code releases the table shows (SPEC §10, claude.md §9)
-    expect(lines).toHaveLength(143);
+    // 153 rows, then which CompozyOS and Claude Code releases the table shows (SPEC §10, claude.md §9)
+    expect(lines).toHaveLength(155);
     expect(lines.at(-2)).toBe('Catalog: CompozyOS main-2026-10, the newest (see: hookctl hooks events --changes)');
     expect(lines.at(-1)).toBe('Catalog: Claude Code 2.1.295, the newest (see: hookctl hooks events --changes)');
     expect(
@@ -268,12 +269,12 @@ describe('hooks events', { timeout: 120_000 }, () => {
   });
 });
 
-describe('hooks events: an event cosh and claude share', { timeout: 60_000 }, () => {
+describe('hooks events: an event cosh, claude and codex share', { timeout: 60_000 }, () => {
   it('shows both entries (JSON: one per dialect, registry order); --dialect picks one; --schema follows it', async () => {
     const both = await runCli(['hooks', 'events', 'PreToolUse', '-o', 'json'], { env: isolatedEnv() });
     expect(both.code, both.stderr).toBe(0);
     const details = JSON.parse(both.stdout);
-    expect(details.map((d: { dialect: string }) => d.dialect)).toEqual(['cosh', 'claude']);
+    expect(details.map((d: { dialect: string }) => d.dialect)).toEqual(['cosh', 'claude', 'codex']);
     expect(details[1]).toMatchObject({
       event: 'PreToolUse',
       family: null,

@@ -252,7 +252,7 @@ describe('hooks list filters', { timeout: 120_000 }, () => {
     const cases = [
       ['--mode', 'blocking'],
       ['--source', 'nowhere'],
-      ['--dialect', 'codex'],
+      ['--dialect', 'openclaw'],
     ];
     const results = await Promise.all(
       cases.map((args) => runCli(['hooks', 'list', ...W, ...args], { env: demoEnv() })),

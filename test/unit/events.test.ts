@@ -1,3 +1,4 @@
+import { CODEX_EVENT_NAMES } from '../../src/dialects/codex/catalog.js';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -267,12 +268,13 @@ describe('event schemas', () => {
 });
 
 describe('event rows', () => {
-  it('lists compozy first in catalog order, then cosh in seed order, then claude in catalog order (its newest release: 33 events)', () => {
+  it('lists compozy first in catalog order, then cosh in seed order, then claude in catalog order (its newest release: 33 events), then codex (12)', () => {
     const rows = eventRows({});
-    expect(rows).toHaveLength(145);
+    expect(rows).toHaveLength(157);
     expect(rows.slice(0, 104).map((r) => r.event)).toEqual(compozyEvents().map((e) => e.name));
     expect(rows.slice(104, 112).map((r) => r.event)).toEqual(coshEvents().map((e) => e.name));
-    expect(rows.slice(112).every((r) => r.dialect === 'claude')).toBe(true);
+    expect(rows.slice(112, 145).every((r) => r.dialect === 'claude')).toBe(true);
+    expect(rows.slice(145).map((r) => r.event)).toEqual(CODEX_EVENT_NAMES);
     expect(rows[0]).toEqual({
       event: 'session.pre_create',
       dialect: 'compozy',

@@ -1,0 +1,58 @@
+// The codex dialect (codex.md): OpenAI Codex CLI hooks from hooks.json and config.toml layers,
+// requirements.toml and plugins, with Codex's hook trust. One `Dialect` object;
+// src/dialects/registry.ts lists it. Loaders, validation and dispatch are imported on first use.
+import type { Dialect, DialectCatalog, EventRow } from '../types.js';
+import { codexEvent } from './catalog.js';
+import { CODEX_DIAGNOSTIC_CODES } from './codes.js';
+import { codexEventDetail, codexEventRows, codexEventSchemas } from './events.js';
+import { codexSessionsDir } from './locations.js';
+import type { CodexSource } from './model.js';
+
+const SOURCES: readonly CodexSource[] = [
+  'codex_managed',
+  'codex_system',
+  'codex_user',
+  'codex_project',
+  'codex_plugin',
+];
+
+/** codex.md §5.7 (8): 0 for pass and allow, 1 for deny, block and stop. */
+export function codexExitCode(verdict: string): number {
+  return verdict === 'deny' || verdict === 'block' || verdict === 'stop' ? 1 : 0;
+}
+
+export const codexDialect: Dialect = {
+  name: 'codex',
+  sources: SOURCES,
+  environment: [
+    ['CODEX_HOME', 'Codex home: config.toml, hooks.json, plugins/ (default ~/.codex).'],
+    ['HOOKCTL_CODEX_SYSTEM_DIR', 'Codex system dir: requirements.toml, hooks.json, config.toml (default /etc/codex).'],
+  ],
+  diagnosticCodes: CODEX_DIAGNOSTIC_CODES,
+
+  eventRows: () => codexEventRows() as unknown as readonly EventRow[],
+  hasEvent: (event) => codexEvent(event) !== undefined,
+  eventDetail: async (event) => codexEventDetail(event),
+  eventSchemas: async (event) => codexEventSchemas(event),
+
+  sessionsDir: (loc) => codexSessionsDir(loc.stateDir),
+
+  // Filled in by the sources work (codex.md §1–§2): until then codex declares nothing.
+  async loadCatalog(): Promise<DialectCatalog> {
+    return { declarations: [], diagnostics: [], files: [] };
+  },
+  async validateFile() {
+    return undefined;
+  },
+
+  sessionIdFor: (payload) =>
+    typeof payload.session_id === 'string' && payload.session_id !== '' ? payload.session_id : undefined,
+  async plan() {
+    return [];
+  },
+  async dispatch(req) {
+    return { verdict: 'pass', payload: req.payload, runs: [], error: null };
+  },
+  exitCode: (result) => codexExitCode(String(result.verdict)),
+  verdicts: ['pass', 'allow', 'deny', 'block', 'stop'],
+};
