@@ -7,7 +7,7 @@ import { isolatedEnv, runCli } from '../support/cli.js';
 
 interface EventRow {
   event: string;
-  dialect: 'compozy' | 'cosh' | 'claude';
+  dialect: 'compozy' | 'cosh' | 'claude' | 'codex';
   family: string | null;
   sync_eligible: boolean | null;
   deny: string | null;
