@@ -235,7 +235,7 @@ writeFileSync(join(dist, 'modules.json'), JSON.stringify(files, null, 2) + '\n')
 // sources and native prebuilds hookctl never loads and whose install script npm warns about
 // (docs/PERFORMANCE.md "Installed size"). bash-rule.ts reads it at `../` from its chunk.
 const bashRuleChunk = Object.keys(files).find((f) =>
-  files[f].modules.includes(join('src', 'dialects', 'claude', 'bash-rule.ts')),
+  files[f].modules.includes(join('src', 'dialects', 'claude', 'rules', 'bash-rule.ts')),
 );
 if (bashRuleChunk === undefined || dirname(bashRuleChunk) !== 'chunks')
   throw new Error(

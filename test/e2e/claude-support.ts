@@ -4,7 +4,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ClaudeDispatchResult } from '../../src/dialects/claude/dispatch.js';
+import type { ClaudeDispatchResult } from '../../src/dialects/claude/dispatch/dispatch.js';
 import { binPath, runCli, type CliResult } from '../support/cli.js';
 import { tempDir } from '../support/temp.js';
 

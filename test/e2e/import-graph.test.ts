@@ -315,7 +315,7 @@ describe('CommonJS modules a command run loads', () => {
     compozy: /^dialects\/compozy\/(sources|rules)\//,
     cosh: /^dialects\/cosh\/(load|config|extension|hook|states|json)\.ts$/,
     // Only when one of the folders it reads exists (the demo's homes have none).
-    claude: /^dialects\/claude\/(load|settings|handlers|plugins|front-matter|declaration)\.ts$/,
+    claude: /^dialects\/claude\/sources\/(load|settings|handlers|plugins|front-matter|declaration)\.ts$/,
   };
   const loadersIn = (sources: Set<string>) =>
     Object.keys(LOADERS).filter((d) => [...sources].some((m) => LOADERS[d]!.test(m)));

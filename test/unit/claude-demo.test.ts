@@ -1,7 +1,7 @@
 // The Claude Code part of fixtures/demo loads cleanly: every source, in dispatch order.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadClaudeSources } from '../../src/dialects/claude/load.js';
+import { loadClaudeSources } from '../../src/dialects/claude/sources/load.js';
 import { demoDir } from '../support/cli.js';
 
 describe('fixtures/demo/claude', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSettingsText } from '../../src/dialects/claude/settings.js';
-import { parseFrontMatterText } from '../../src/dialects/claude/front-matter.js';
+import { parseSettingsText } from '../../src/dialects/claude/sources/settings.js';
+import { parseFrontMatterText } from '../../src/dialects/claude/sources/front-matter.js';
 
 const FILE = '/x/.claude/settings.json';
 const check = (settings: object | string, managed = false) => {

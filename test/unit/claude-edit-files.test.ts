@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { changeClaudeHook, type ClaudeEditRequest } from '../../src/dialects/claude/edit.js';
+import { changeClaudeHook, type ClaudeEditRequest } from '../../src/dialects/claude/edit/edit.js';
 import { makeClaudeTree, oneHook, type ClaudeTree } from '../support/claude-tree.js';
 
 let t: ClaudeTree;

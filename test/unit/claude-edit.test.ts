@@ -12,7 +12,7 @@ import {
   parseHookName,
   setDisableAllHooks,
   updateHandler,
-} from '../../src/dialects/claude/settings-edit.js';
+} from '../../src/dialects/claude/edit/settings-edit.js';
 
 const S2 = detectStyle('{\n  "a": 1\n}');
 

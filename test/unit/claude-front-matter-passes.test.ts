@@ -1,7 +1,7 @@
 // Claude Code's two passes over front matter (claude.md §2.1.1, issue 27).
 import { describe, expect, it } from 'vitest';
-import { parseFrontMatterText } from '../../src/dialects/claude/front-matter.js';
-import { requoteFrontMatter } from '../../src/dialects/claude/front-matter-requote.js';
+import { parseFrontMatterText } from '../../src/dialects/claude/sources/front-matter.js';
+import { requoteFrontMatter } from '../../src/dialects/claude/sources/front-matter-requote.js';
 
 const hooks = 'hooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: echo hi\n';
 const read = (head: string, body = hooks) =>

@@ -3,8 +3,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { claudeExtra } from '../../src/dialects/claude/declaration.js';
-import { loadClaudeSources } from '../../src/dialects/claude/load.js';
+import { claudeExtra } from '../../src/dialects/claude/sources/declaration.js';
+import { loadClaudeSources } from '../../src/dialects/claude/sources/load.js';
 import { makeClaudeTree, type ClaudeTree } from '../support/claude-tree.js';
 
 let t: ClaudeTree;

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { claudeDialect } from '../../src/dialects/claude/index.js';
-import { loadClaudeSources } from '../../src/dialects/claude/load.js';
+import { loadClaudeSources } from '../../src/dialects/claude/sources/load.js';
 import { claudeLocations, nothingToRead } from '../../src/dialects/claude/locations.js';
 import { makeClaudeTree, oneHook, type ClaudeTree } from '../support/claude-tree.js';
 

@@ -4,8 +4,8 @@ import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { claudeLocations } from '../../src/dialects/claude/locations.js';
-import { loadClaudeSources } from '../../src/dialects/claude/load.js';
-import { validateClaudeFile } from '../../src/dialects/claude/validate-file.js';
+import { loadClaudeSources } from '../../src/dialects/claude/sources/load.js';
+import { validateClaudeFile } from '../../src/dialects/claude/sources/validate-file.js';
 import { repoRoot } from '../support/cli.js';
 import { makeClaudeTree, REAL_CLAUDE_FILES, type ClaudeTree } from '../support/claude-tree.js';
 

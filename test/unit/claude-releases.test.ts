@@ -9,7 +9,7 @@ import {
   ruleHolds,
   useClaudeRelease,
 } from '../../src/dialects/claude/releases.js';
-import { parseSettingsText } from '../../src/dialects/claude/settings.js';
+import { parseSettingsText } from '../../src/dialects/claude/sources/settings.js';
 
 afterEach(() => useClaudeRelease(undefined));
 
@@ -113,7 +113,7 @@ describe('hooks events --changes', () => {
 
 describe('if file patterns by release (2.1.214, §4.2)', () => {
   it('src/** is anchored at cwd from 2.1.214; below, it matches a src folder at any depth', async () => {
-    const { evaluatePathPattern } = await import('../../src/dialects/claude/path-rule.js');
+    const { evaluatePathPattern } = await import('../../src/dialects/claude/rules/path-rule.js');
     const cwd = '/work/proj';
     const at = (pattern: string, file: string) => evaluatePathPattern(pattern, file, cwd, '/home/u').verdict;
     expect(at('src/**', '/work/proj/src/a.ts')).toBe('match');

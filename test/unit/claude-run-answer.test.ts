@@ -1,8 +1,9 @@
 // Reading one answer (claude.md §5.4) and combining answers (§5.6).
 import { describe, expect, it } from 'vitest';
-import { classifyStdout, readAnswer, type HandlerRun } from '../../src/dialects/claude/answer.js';
+import { classifyStdout, readAnswer, type HandlerRun } from '../../src/dialects/claude/dispatch/answer.js';
 import { claudeEvent } from '../../src/dialects/claude/catalog.js';
-import { combineAnswers, verdictExitCode, type CombineEntry } from '../../src/dialects/claude/combine.js';
+import { combineAnswers, type CombineEntry } from '../../src/dialects/claude/dispatch/combine.js';
+import { verdictExitCode } from '../../src/dialects/claude/verdicts.js';
 
 const ev = (name: string) => claudeEvent(name)!;
 const opts = { name: 'project:PreToolUse:1.1', handlerType: 'command', async: false, asyncRewake: false };

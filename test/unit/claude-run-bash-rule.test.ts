@@ -6,7 +6,7 @@ import {
   evaluateBashPattern,
   namesMoreThanCommandWord,
   splitShellCommand,
-} from '../../src/dialects/claude/bash-rule.js';
+} from '../../src/dialects/claude/rules/bash-rule.js';
 
 describe('splitShellCommand', () => {
   it('splits at &&, ;, |, ||, |&, & and newlines, and descends into $() and backticks', async () => {

@@ -1,8 +1,8 @@
 // `if` rules (claude.md §4.2): tool names, MCP servers, file globs, and what fails open.
 import { describe, expect, it } from 'vitest';
-import { evaluateIfRule, parseRule } from '../../src/dialects/claude/if-eval.js';
-import { compilePathGlob, globMatches } from '../../src/dialects/claude/glob-match.js';
-import { evaluatePathPattern, pathPatternProblem } from '../../src/dialects/claude/path-rule.js';
+import { evaluateIfRule, parseRule } from '../../src/dialects/claude/rules/if-eval.js';
+import { compilePathGlob, globMatches } from '../../src/dialects/claude/rules/glob-match.js';
+import { evaluatePathPattern, pathPatternProblem } from '../../src/dialects/claude/rules/path-rule.js';
 
 /** The glob as a matcher over a `/`-separated relative path. */
 const globRegex = (glob: string) => ({ test: (path: string) => globMatches(compilePathGlob(glob), path) });

@@ -1,6 +1,6 @@
 // Group matchers (claude.md §4.1).
 import { describe, expect, it } from 'vitest';
-import { groupMatcherVerdict, matcherAccepts, matcherForm } from '../../src/dialects/claude/match.js';
+import { groupMatcherVerdict, matcherAccepts, matcherForm } from '../../src/dialects/claude/rules/match.js';
 
 import { claudeEvent } from '../../src/dialects/claude/catalog.js';
 

@@ -1,10 +1,10 @@
 // Human output of claude fire and fire --dry-run (claude.md §6).
 import { describe, expect, it } from 'vitest';
 import { makeColour } from '../../src/cli/colour.js';
-import type { ClaudeDispatchResult } from '../../src/dialects/claude/dispatch.js';
-import type { ClaudePlanEntry } from '../../src/dialects/claude/plan.js';
+import type { ClaudeDispatchResult } from '../../src/dialects/claude/dispatch/dispatch.js';
+import type { ClaudePlanEntry } from '../../src/dialects/claude/dispatch/plan.js';
 import type { RunRecord } from '../../src/ledger/record.js';
-import { claudeFireReport, claudePlanTable } from '../../src/dialects/claude/fire-report.js';
+import { claudeFireReport, claudePlanTable } from '../../src/dialects/claude/dispatch/fire-report.js';
 import { renderDryRun, renderFireReport, renderReportTable } from '../../src/views/fire.js';
 
 // The dialect says what to show (data); the shared view paints and fits it.

@@ -2,8 +2,8 @@
 // with a value that matcher accepts, so the case runs its hook.
 import { describe, expect, it } from 'vitest';
 import type { OrderedDeclaration } from '../../src/declarations/model.js';
-import { claudeStarterPayload, sampleValue } from '../../src/dialects/claude/starter.js';
-import { matcherAccepts } from '../../src/dialects/claude/match.js';
+import { claudeStarterPayload, sampleValue } from '../../src/dialects/claude/dispatch/starter.js';
+import { matcherAccepts } from '../../src/dialects/claude/rules/match.js';
 
 const decl = (event: string, matcher: Record<string, string>) => ({ event, matcher }) as unknown as OrderedDeclaration;
 

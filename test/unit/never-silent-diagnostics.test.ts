@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { firstShellWord } from '../../src/declarations/command-script.js';
 import { parseFrontMatter, splitFrontMatter } from '../../src/declarations/frontmatter.js';
-import { parseFrontMatterText } from '../../src/dialects/claude/front-matter.js';
-import { parseSettingsText } from '../../src/dialects/claude/settings.js';
+import { parseFrontMatterText } from '../../src/dialects/claude/sources/front-matter.js';
+import { parseSettingsText } from '../../src/dialects/claude/sources/settings.js';
 import { parseCoshExtension } from '../../src/dialects/cosh/extension.js';
 
 const block = (text: string) => {

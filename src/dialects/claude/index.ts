@@ -5,20 +5,24 @@ import type { Dialect, DialectCatalog, EventRow, FileValidation } from '../types
 import { claudeEvent, claudeEventAddedLater } from './catalog.js';
 import { CLAUDE_DIAGNOSTIC_CODES } from './codes.js';
 import { claudeEventDetail, claudeEventRows, claudeEventSchemas } from './events.js';
-import { claudeLocations, nothingToRead, rootProjectSettingsUnread, sessionsDirOf } from './locations.js';
-import { verdictExitCode } from './combine.js';
-import type { ClaudeDispatchResult } from './dispatch.js';
+import {
+  claudeLocations,
+  claudeSessionIdFor,
+  nothingToRead,
+  rootProjectSettingsUnread,
+  sessionsDirOf,
+} from './locations.js';
+import type { ClaudeDispatchResult } from './dispatch/dispatch.js';
 import {
   CLAUDE_LIST_COLUMNS,
   claudeHookOfAgent,
   claudeInfoFields,
   claudeListFields,
   claudeListRow,
-} from './list-fields.js';
-import type { ClaudePlanEntry } from './plan.js';
+} from './sources/list-fields.js';
+import type { ClaudePlanEntry } from './dispatch/plan.js';
 import type { ClaudeContext, ClaudeSource } from './model.js';
-import { modNote } from './mods.js';
-import { claudeSessionIdFor } from './payload.js';
+import { modNote } from './sources/mods.js';
 import {
   CLAUDE_VERSION_ENV,
   NEWEST_CLAUDE_VERSION,
@@ -26,6 +30,7 @@ import {
   describeClaudeRelease,
   selectedClaudeRelease,
 } from './releases.js';
+import { verdictExitCode } from './verdicts.js';
 
 const SOURCES: readonly ClaudeSource[] = [
   'claude_managed',
@@ -98,7 +103,7 @@ export const claudeDialect: Dialect = {
       };
       return { declarations: [], diagnostics: [], files: [], context };
     }
-    const { loadClaudeSources } = await import('./load.js');
+    const { loadClaudeSources } = await import('./sources/load.js');
     return loadClaudeSources(loc, env);
   },
 
@@ -111,7 +116,7 @@ export const claudeDialect: Dialect = {
   },
 
   async validateFile(file, text, loc, env, opts = {}): Promise<FileValidation | undefined> {
-    const { claudeFileKind, validateClaudeFile } = await import('./validate-file.js');
+    const { claudeFileKind, validateClaudeFile } = await import('./sources/validate-file.js');
     const forced = opts.forced === true;
     const diagnostics = await validateClaudeFile(file, text, claudeLocations(loc, env), { forced });
     // A SKILL.md may hold compozy hooks too (claude.md §7): only one whose front matter names
@@ -129,16 +134,16 @@ export const claudeDialect: Dialect = {
 
   sessionIdFor: claudeSessionIdFor,
   async plan(req) {
-    const { planClaude } = await import('./plan.js');
+    const { planClaude } = await import('./dispatch/plan.js');
     return planClaude(req);
   },
   async dispatch(req) {
-    const { dispatchClaude } = await import('./dispatch.js');
+    const { dispatchClaude } = await import('./dispatch/dispatch.js');
     return dispatchClaude(req);
   },
   exitCode: (result) => verdictExitCode(String(result.verdict)),
   async starterPayload(d, payload) {
-    return (await import('./starter.js')).claudeStarterPayload(d, payload);
+    return (await import('./dispatch/starter.js')).claudeStarterPayload(d, payload);
   },
   verdicts: ['pass', 'allow', 'ask', 'defer', 'deny', 'block', 'stop', 'accept', 'decline', 'cancel'],
 
@@ -147,7 +152,7 @@ export const claudeDialect: Dialect = {
   listColumns: { head: CLAUDE_LIST_COLUMNS, row: claudeListRow },
   isAgentHook: claudeHookOfAgent,
   async fireReports() {
-    const { claudeFireReport, claudePlanTable } = await import('./fire-report.js');
+    const { claudeFireReport, claudePlanTable } = await import('./dispatch/fire-report.js');
     return {
       result: (result) => claudeFireReport(result as ClaudeDispatchResult),
       plan: (plan) => claudePlanTable(plan.plan as ClaudePlanEntry[]),
@@ -156,7 +161,7 @@ export const claudeDialect: Dialect = {
 
   ownsChange: isClaudeChangeRequest,
   async changeHooks(req) {
-    const { changeClaudeHook, claudeEditRequest } = await import('./edit.js');
+    const { changeClaudeHook, claudeEditRequest } = await import('./edit/edit.js');
     return changeClaudeHook(claudeEditRequest(req));
   },
 };

@@ -5,6 +5,7 @@ import { statSync } from 'node:fs';
 import { homedir, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Locations } from '../../paths.js';
+import { payloadSessionId } from '../session-id.js';
 
 export interface ClaudeLocations {
   /** The launch folder, absolute. */
@@ -155,6 +156,15 @@ export const userAgentsDir = (c: ClaudeLocations) => join(c.configDir, 'agents')
 
 /** Run records: `<stateDir>/claude/sessions/<session_id>/hook-runs.jsonl`, never inside ~/.claude. */
 export const sessionsDirOf = (stateDir: string) => join(stateDir, 'claude', 'sessions');
+
+/**
+ * The session a fire records under: the payload's `session_id`, else a new UUID v4, as Claude
+ * Code's session ids are (claude.md §5.1). `--session` wins over both: the fire use case asks this
+ * only without it. Here, not in dispatch/: the dialect object answers it (Dialect.sessionIdFor).
+ */
+export function claudeSessionIdFor(payload: Record<string, unknown>): string {
+  return payloadSessionId(payload) ?? globalThis.crypto.randomUUID(); // Web Crypto: node:crypto would load on every start
+}
 
 /**
  * True when no folder the loader reads exists (claude.md §1: managed dir, config dir, the

@@ -1,16 +1,7 @@
 // The payload a claude fire hands to its hooks (claude.md §5.1): the session id, and the common
 // fields Claude Code always sends, filled where absent.
 import { join } from 'node:path';
-import type { ClaudeEventData } from './catalog-types.js';
-import { payloadSessionId } from '../session-id.js';
-
-/**
- * The payload's `session_id`, else a new UUID v4, as Claude Code's session ids are (claude.md
- * §5.1). `--session` wins over both: the fire use case asks this only without it.
- */
-export function claudeSessionIdFor(payload: Record<string, unknown>): string {
-  return payloadSessionId(payload) ?? globalThis.crypto.randomUUID(); // Web Crypto: node:crypto would load on every start
-}
+import type { ClaudeEventData } from '../catalog-types.js';
 
 /** `<state>/claude/sessions/<id>/transcript.jsonl`: named, never created. */
 export function transcriptPath(sessionsDir: string, sessionId: string): string {

@@ -2,19 +2,19 @@
 // same three levels in YAML. Only `hooks` and `name` are checked; the rest belongs to Claude.
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { Diagnostic } from '../../declarations/diagnostics.js';
+import type { Diagnostic } from '../../../declarations/diagnostics.js';
 import {
   parseFrontMatter,
   splitFrontMatter,
   unterminatedFrontMatter,
   type FrontMatterBlock,
   type ParsedFrontMatter,
-} from '../../declarations/frontmatter.js';
+} from '../../../declarations/frontmatter.js';
 import { requoteFrontMatter } from './front-matter-requote.js';
-import { readSourceFileSync, type Locator } from '../../declarations/source-file.js';
-import { claudeDiagnostic } from './codes.js';
+import { readSourceFileSync, type Locator } from '../../../declarations/source-file.js';
+import { claudeDiagnostic } from '../codes.js';
 import { isPlainObject, readEventMap, strayEventKeys, type HookFileContext, type RawHandler } from './handlers.js';
-import type { ClaudePluginRef, ClaudeSource } from './model.js';
+import type { ClaudePluginRef, ClaudeSource } from '../model.js';
 
 export interface FrontMatterHooks {
   file: string;

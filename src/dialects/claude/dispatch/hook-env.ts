@@ -1,6 +1,6 @@
 // A claude hook's environment (claude.md §5.3) and the placeholders of its command (§5.2).
-import { DISPATCH_DEPTH_VAR } from '../../exec/environment.js';
-import type { ClaudePluginRef } from './model.js';
+import { DISPATCH_DEPTH_VAR } from '../../../exec/environment.js';
+import type { ClaudePluginRef } from '../model.js';
 
 export interface HookEnvInput {
   invoking: NodeJS.ProcessEnv;

@@ -1,6 +1,6 @@
 // `fire --dry-run` for claude (claude.md §6): every handler of the event with its three
 // verdicts (matcher, `if`, gate) and whether hookctl could run it. Nothing runs, nothing is recorded.
-import type { PlanEntry, PlanRequest } from '../types.js';
+import type { PlanEntry, PlanRequest } from '../../types.js';
 import { prepare } from './dispatch.js';
 
 export interface ClaudePlanEntry extends PlanEntry {

@@ -7,12 +7,12 @@ import {
   resolveScriptWord,
   scriptProblem,
   scriptProblemText,
-} from '../../declarations/command-script.js';
-import type { Diagnostic } from '../../declarations/diagnostics.js';
-import { claudeDiagnostic } from './codes.js';
+} from '../../../declarations/command-script.js';
+import type { Diagnostic } from '../../../declarations/diagnostics.js';
+import { claudeDiagnostic } from '../codes.js';
 import type { RawHandler } from './handlers.js';
-import { substitutePlaceholders } from './hook-env.js';
-import type { ClaudePluginRef, ClaudeSource } from './model.js';
+import { substitutePlaceholders } from '../dispatch/hook-env.js';
+import type { ClaudePluginRef, ClaudeSource } from '../model.js';
 
 export interface ScriptCheckContext {
   /** The project folder: $CLAUDE_PROJECT_DIR and the hook's working folder. */

@@ -1,9 +1,9 @@
 // Reading one hook's answer (claude.md §5.4): the exit code, stdout as JSON or plain text, the
 // checks a JSON answer must pass, and what each exit code means on each event. Pure: the
 // dispatch hands in what the process (or the http request) produced.
-import type { ClaudeEventData } from './catalog-types.js';
-import { stdoutJsonError } from '../../exec/stdout-json.js';
-import { ruleHolds } from './releases.js';
+import type { ClaudeEventData } from '../catalog-types.js';
+import { stdoutJsonError } from '../../../exec/stdout-json.js';
+import { ruleHolds } from '../releases.js';
 
 export type ClaudeDecision =
   'allow' | 'deny' | 'ask' | 'defer' | 'block' | 'stop' | 'accept' | 'decline' | 'cancel' | 'rewake';

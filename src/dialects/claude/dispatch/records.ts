@@ -1,12 +1,12 @@
 // Run records of the claude dialect (claude.md §6): SPEC §5's fields (patch_applied always null:
 // claude hooks answer no patch), plus handler_type, blocking, output, http_status and why, in
 // one stable key order (ledger/record-fields.ts).
-import type { OrderedDeclaration } from '../../declarations/model.js';
-import type { ExecResult } from '../../exec/types.js';
-import { declaredIn, errorField, makeRunRecord, processFields } from '../../ledger/record-fields.js';
-import type { Outcome, RunRecord } from '../../ledger/record.js';
+import type { OrderedDeclaration } from '../../../declarations/model.js';
+import type { ExecResult } from '../../../exec/types.js';
+import { declaredIn, errorField, makeRunRecord, processFields } from '../../../ledger/record-fields.js';
+import type { Outcome, RunRecord } from '../../../ledger/record.js';
 import type { OutputKind } from './answer.js';
-import type { ClaudeHandlerInfo } from './model.js';
+import type { ClaudeHandlerInfo } from '../model.js';
 
 export interface ClaudeRecordContext {
   dispatchId: string;

@@ -11,7 +11,7 @@ import {
   withinMatchBound,
   type CompiledGlob,
 } from './glob-match.js';
-import { ruleHolds } from './releases.js';
+import { ruleHolds } from '../releases.js';
 
 export interface PathRuleVerdict {
   verdict: 'match' | 'no_match' | 'fail_open';

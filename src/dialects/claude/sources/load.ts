@@ -4,17 +4,17 @@
 import { existsSync } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Diagnostic } from '../../declarations/diagnostics.js';
-import type { Declaration, DeclarationStatus, OrderedDeclaration } from '../../declarations/model.js';
-import { HookctlError, ExitCode } from '../../errors.js';
-import type { Locations } from '../../paths.js';
-import { displayPath } from '../../display-path.js';
-import { isInside } from '../../declarations/path-inside.js';
-import type { Position } from '../../declarations/source-file.js';
-import { claudeEvents } from './catalog.js';
-import { claudeDiagnostic } from './codes.js';
+import type { Diagnostic } from '../../../declarations/diagnostics.js';
+import type { Declaration, DeclarationStatus, OrderedDeclaration } from '../../../declarations/model.js';
+import { HookctlError, ExitCode } from '../../../errors.js';
+import type { Locations } from '../../../paths.js';
+import { displayPath } from '../../../display-path.js';
+import { isInside } from '../../../declarations/path-inside.js';
+import type { Position } from '../../../declarations/source-file.js';
+import { claudeEvents } from '../catalog.js';
+import { claudeDiagnostic } from '../codes.js';
 import { interceptedEvents, moduleFile, scanModules, type ClaudeMod } from './mods.js';
-import { ruleHolds } from './releases.js';
+import { ruleHolds } from '../releases.js';
 import { scriptDiagnostic } from './script-check.js';
 import { makeDeclaration, type HandlerOrigin } from './declaration.js';
 import { agentFiles, commandFiles, readFrontMatterFile, skillFiles } from './front-matter.js';
@@ -35,8 +35,8 @@ import {
   userSettingsFile,
   userSkillsDir,
   type ClaudeLocations,
-} from './locations.js';
-import type { ClaudeContext, ClaudePluginRef, ClaudeSource } from './model.js';
+} from '../locations.js';
+import type { ClaudeContext, ClaudePluginRef, ClaudeSource } from '../model.js';
 import {
   flagPluginId,
   installedPlugins,

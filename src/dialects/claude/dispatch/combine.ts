@@ -2,7 +2,7 @@
 // first, then the event's decision kind, reasons, context, the other outputs (last in
 // declaration order, with a warning when hooks disagree), the final payload and the exit code.
 import type { HookAnswer } from './answer.js';
-import type { ClaudeEventData } from './catalog-types.js';
+import type { ClaudeEventData } from '../catalog-types.js';
 
 export type ClaudeVerdict =
   'pass' | 'allow' | 'ask' | 'defer' | 'deny' | 'block' | 'stop' | 'accept' | 'decline' | 'cancel';
@@ -137,11 +137,4 @@ function finalPayload(
     if (replacement !== undefined) return { ...payload, tool_response: replacement };
   }
   return payload;
-}
-
-/** claude.md §5.6 step 7: 0 pass/allow/accept, 1 deny/block/stop/decline/cancel, 4 ask/defer. */
-export function verdictExitCode(verdict: string): number {
-  if (verdict === 'ask' || verdict === 'defer') return 4;
-  if (['deny', 'block', 'stop', 'decline', 'cancel'].includes(verdict)) return 1;
-  return 0;
 }

@@ -1,10 +1,10 @@
 // What a person sees of a claude `fire` and `fire --dry-run` (claude.md §6), as data: the verdict,
 // its reason and context, then one row per run (Hook, Type, Outcome, Decision, Duration, Error);
 // the plan as Order, Name, Type, Matcher, Matched, If, Gate. src/views/fire.ts paints and fits it.
-import { identifier, toned, type FireReport, type ReportTable, type ReportText } from '../../report.js';
+import { identifier, toned, type FireReport, type ReportTable, type ReportText } from '../../../report.js';
 import type { ClaudeDispatchResult } from './dispatch.js';
 import type { ClaudePlanEntry } from './plan.js';
-import type { DispatchResult } from '../types.js';
+import type { DispatchResult } from '../../types.js';
 
 const ALLOWING = new Set(['pass', 'allow', 'accept']);
 const ASKING = new Set(['ask', 'defer']);

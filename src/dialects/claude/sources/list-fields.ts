@@ -1,11 +1,11 @@
 // What `hooks list` and `hooks info` add for a claude declaration (claude.md §7): the list fields
 // that differ from the other dialects (matcher as the group's string, priority null) and the
 // extra columns; info adds the handler as written.
-import type { Heading } from '../../report.js';
-import type { Declaration } from '../../declarations/model.js';
-import { claudeEvent } from './catalog.js';
+import type { Heading } from '../../../report.js';
+import type { Declaration } from '../../../declarations/model.js';
+import { claudeEvent } from '../catalog.js';
 import type { ClaudeExtra } from './declaration.js';
-import { groupMatcherVerdict } from './match.js';
+import { groupMatcherVerdict } from '../rules/match.js';
 
 // Light on purpose (the dialect's index imports it): declaration.ts and its rules are not loaded.
 const claudeExtra = (d: Declaration): ClaudeExtra => d.extra as unknown as ClaudeExtra;

@@ -1,9 +1,9 @@
 // A checked handler becomes a shared Declaration (claude.md §2, §7 `hooks list`): its §2.2 name,
 // effective timeout, mode, label, and the ClaudeHandlerInfo dispatch reads in `extra`.
-import type { Declaration, DeclarationStatus } from '../../declarations/model.js';
-import { claudeEvent, defaultTimeoutS } from './catalog.js';
+import type { Declaration, DeclarationStatus } from '../../../declarations/model.js';
+import { claudeEvent, defaultTimeoutS } from '../catalog.js';
 import { handlerLabel, type HookFileKind, type RawHandler } from './handlers.js';
-import type { ClaudeHandlerInfo, ClaudePluginRef, ClaudeSource } from './model.js';
+import type { ClaudeHandlerInfo, ClaudePluginRef, ClaudeSource } from '../model.js';
 
 /** Declaration.extra of a claude declaration, with what this half adds. */
 export interface ClaudeExtra extends ClaudeHandlerInfo {

@@ -1,8 +1,8 @@
 // The group matcher of claude.md §4.1: match-all, a list of exact names, or an unanchored
 // JavaScript RegExp, compared case-sensitively with the payload field the event names.
 import { posix } from 'node:path';
-import { compileMatcherRegex as compile } from '../../matching/regex-cache.js';
-import type { ClaudeEventData } from './catalog-types.js';
+import { compileMatcherRegex as compile } from '../../../matching/regex-cache.js';
+import type { ClaudeEventData } from '../catalog-types.js';
 
 /** What the matcher reads of a catalog entry. */
 export type MatcherFacts = Pick<ClaudeEventData, 'name' | 'matcher_field' | 'narrow_matcher'>;

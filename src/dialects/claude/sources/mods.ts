@@ -3,8 +3,8 @@
 // by relative path, to find the events the mod registers for, and so the events it may intercept.
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { isInside } from '../../declarations/path-inside.js';
-import { CLAUDE_CATALOG } from './catalog.generated.js';
+import { isInside } from '../../../declarations/path-inside.js';
+import { CLAUDE_CATALOG } from '../catalog.generated.js';
 
 /** A loaded mod as list, info and fire report it. */
 export interface ClaudeMod {

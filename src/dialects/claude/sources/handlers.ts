@@ -1,9 +1,9 @@
 // The three levels every claude hook source shares (claude.md §2.1): event → matcher groups →
 // handlers, checked against the catalog with the codes of §2.5. The input is plain data (JSON or
 // YAML front matter) and a Locator, so every file kind goes through the same rules.
-import type { Diagnostic } from '../../declarations/diagnostics.js';
-import type { Locator, PathSeg, Position } from '../../declarations/source-file.js';
-import type { ClaudeEventData } from './catalog-types.js';
+import type { Diagnostic } from '../../../declarations/diagnostics.js';
+import type { Locator, PathSeg, Position } from '../../../declarations/source-file.js';
+import type { ClaudeEventData } from '../catalog-types.js';
 import {
   CLAUDE_CATALOG,
   claudeEvent,
@@ -11,14 +11,14 @@ import {
   claudeEventCaseHint,
   claudeEvents,
   isIfEvent,
-} from './catalog.js';
-import { inRelease, ruleHolds, selectedClaudeRelease } from './releases.js';
-import { claudeDiagnostic, type ClaudeDiagnosticCode } from './codes.js';
-import { didYouMean } from '../../matching/suggest.js';
-import { parseRule } from './if-eval.js';
-import { ifRuleProblem, isEvaluatedIfRule } from './if-rule.js';
-import { isMatchAll, matcherForm } from './match.js';
-import type { ClaudeHandlerType, ClaudePluginRef, ClaudeSource } from './model.js';
+} from '../catalog.js';
+import { inRelease, ruleHolds, selectedClaudeRelease } from '../releases.js';
+import { claudeDiagnostic, type ClaudeDiagnosticCode } from '../codes.js';
+import { didYouMean } from '../../../matching/suggest.js';
+import { parseRule } from '../rules/if-eval.js';
+import { ifRuleProblem, isEvaluatedIfRule } from '../rules/if-rule.js';
+import { isMatchAll, matcherForm } from '../rules/match.js';
+import type { ClaudeHandlerType, ClaudePluginRef, ClaudeSource } from '../model.js';
 
 export type HookFileKind = 'settings' | 'plugin' | 'skill' | 'command' | 'agent';
 

@@ -2,12 +2,12 @@
 // already applied by the loaders), skill and agent hooks only when selected, whose group matcher
 // matches and whose `if` matches or fails open. `fire --dry-run` shows every verdict.
 import { basename, dirname } from 'node:path';
-import type { OrderedDeclaration } from '../../declarations/model.js';
-import type { ClaudeEventData } from './catalog-types.js';
-import { isIfEvent } from './catalog.js';
+import type { OrderedDeclaration } from '../../../declarations/model.js';
+import type { ClaudeEventData } from '../catalog-types.js';
+import { isIfEvent } from '../catalog.js';
 import { evaluateIfRule, type IfVerdict } from './if-eval.js';
 import { groupMatcherVerdict, type MatcherVerdict } from './match.js';
-import type { ClaudeHandlerInfo } from './model.js';
+import type { ClaudeHandlerInfo } from '../model.js';
 
 /** `--skill NAME` (repeatable, `*` = all) and `--agent NAME`. */
 export interface ClaudeSelection {

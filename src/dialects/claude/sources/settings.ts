@@ -2,12 +2,12 @@
 // settings.local.json. hookctl checks only `hooks`, `env`, `enabledPlugins` and the gates; the
 // rest belongs to Claude. A wrong-typed gate, env or enabledPlugins makes Claude reject the file,
 // so it is ignored whole; a wrong-typed `hooks` loses only its hooks.
-import type { Diagnostic } from '../../declarations/diagnostics.js';
-import type { Locator } from '../../declarations/source-file.js';
-import { claudeDiagnostic } from './codes.js';
+import type { Diagnostic } from '../../../declarations/diagnostics.js';
+import type { Locator } from '../../../declarations/source-file.js';
+import { claudeDiagnostic } from '../codes.js';
 import { isPlainObject, readEventMap, strayEventKeys, type RawHandler } from './handlers.js';
-import { parseJsonDoc, readJsonFile, type JsonRead } from './json-doc.js';
-import type { ClaudeSource } from './model.js';
+import { parseJsonDoc, readJsonFile, type JsonRead } from '../json-doc.js';
+import type { ClaudeSource } from '../model.js';
 
 export interface SettingsValues {
   disableAllHooks?: boolean;

@@ -2,9 +2,9 @@
 // field that the matcher accepts (claude.md §4.1), so the case runs the hook it is written for.
 // A tool_name of "" would match only match-all groups, and a starter whose cases run nothing
 // teaches nothing.
-import type { OrderedDeclaration } from '../../declarations/model.js';
-import { claudeEvent } from './catalog.js';
-import { matcherAccepts, matcherForm } from './match.js';
+import type { OrderedDeclaration } from '../../../declarations/model.js';
+import { claudeEvent } from '../catalog.js';
+import { matcherAccepts, matcherForm } from '../rules/match.js';
 
 export function claudeStarterPayload(d: OrderedDeclaration, payload: Record<string, unknown>): Record<string, unknown> {
   const event = claudeEvent(d.event);

@@ -4,16 +4,16 @@
 // object). If any hook file of a plugin has an error, none of its hooks load.
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
-import type { Diagnostic } from '../../declarations/diagnostics.js';
-import { isError } from '../../declarations/diagnostics.js';
-import { isInside } from '../../declarations/path-inside.js';
-import type { Locator, PathSeg, Position } from '../../declarations/source-file.js';
-import { claudeDiagnostic } from './codes.js';
-import { ruleHolds } from './releases.js';
+import type { Diagnostic } from '../../../declarations/diagnostics.js';
+import { isError } from '../../../declarations/diagnostics.js';
+import { isInside } from '../../../declarations/path-inside.js';
+import type { Locator, PathSeg, Position } from '../../../declarations/source-file.js';
+import { claudeDiagnostic } from '../codes.js';
+import { ruleHolds } from '../releases.js';
 import { markdownFilesUnder, type MarkdownFile } from './front-matter.js';
 import { isPlainObject, readEventMap, type HookFileContext, type RawHandler } from './handlers.js';
-import { readJsonFile, type JsonDoc, type JsonRead } from './json-doc.js';
-import type { ClaudePluginRef } from './model.js';
+import { readJsonFile, type JsonDoc, type JsonRead } from '../json-doc.js';
+import type { ClaudePluginRef } from '../model.js';
 
 export interface PluginCopy {
   /** `<name>@<marketplace>`, or a --plugin-dir plugin's manifest name (else folder name). */

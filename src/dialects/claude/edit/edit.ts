@@ -4,28 +4,28 @@
 // under the file's lock — or, with --dry-run, only computes the unified diff.
 import { mkdir, readdir, readFile, realpath } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Diagnostic } from '../../declarations/diagnostics.js';
-import { looksLikeSecretValue, isSecretLikeName } from '../../declarations/secrets.js';
-import { decodeSourceBytes } from '../../declarations/source-file.js';
+import type { Diagnostic } from '../../../declarations/diagnostics.js';
+import { looksLikeSecretValue, isSecretLikeName } from '../../../declarations/secrets.js';
+import { decodeSourceBytes } from '../../../declarations/source-file.js';
 import {
   faultInjection,
   removeStrayTempFiles,
   sha256,
   writeFailures,
   writeFileAtomic,
-} from '../../edit/atomic-write.js';
-import { withFileLock } from '../../edit/file-lock.js';
+} from '../../../edit/atomic-write.js';
+import { withFileLock } from '../../../edit/file-lock.js';
 
-import { unifiedDiff } from '../../edit/unified-diff.js';
-import { ExitCode, HookctlError, usageError } from '../../errors.js';
-import { didYouMean } from '../../matching/suggest.js';
-import type { Locations } from '../../paths.js';
-import type { EditAction } from '../types.js';
-import { displayPath } from '../../display-path.js';
-import { claudeEvent } from './catalog.js';
-import { headerEnvRefs } from './handlers.js';
-import { JsonEditError } from './json-edit.js';
-import { loadClaudeSources } from './load.js';
+import { unifiedDiff } from '../../../edit/unified-diff.js';
+import { ExitCode, HookctlError, usageError } from '../../../errors.js';
+import { didYouMean } from '../../../matching/suggest.js';
+import type { Locations } from '../../../paths.js';
+import type { EditAction } from '../../types.js';
+import { displayPath } from '../../../display-path.js';
+import { claudeEvent } from '../catalog.js';
+import { headerEnvRefs } from '../sources/handlers.js';
+import { JsonEditError } from '../json-edit.js';
+import { loadClaudeSources } from '../sources/load.js';
 import {
   claudeLocations,
   localSettingsFiles,
@@ -34,9 +34,9 @@ import {
   projectSettingsFile,
   userSettingsFile,
   type ClaudeLocations,
-} from './locations.js';
-import type { ClaudeSource } from './model.js';
-import { parseSettingsText, readSettingsFile } from './settings.js';
+} from '../locations.js';
+import type { ClaudeSource } from '../model.js';
+import { parseSettingsText, readSettingsFile } from '../sources/settings.js';
 import {
   createHandler,
   deleteHandler,

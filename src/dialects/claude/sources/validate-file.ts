@@ -5,17 +5,17 @@
 // A file is checked on its own: the gates and lists of other files are not applied.
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import type { Diagnostic } from '../../declarations/diagnostics.js';
-import { readSourceFile } from '../../declarations/source-file.js';
-import { claudeEvent } from './catalog.js';
-import { claudeDiagnostic } from './codes.js';
-import { ruleHolds } from './releases.js';
+import type { Diagnostic } from '../../../declarations/diagnostics.js';
+import { readSourceFile } from '../../../declarations/source-file.js';
+import { claudeEvent } from '../catalog.js';
+import { claudeDiagnostic } from '../codes.js';
+import { ruleHolds } from '../releases.js';
 import { parseFrontMatterText } from './front-matter.js';
 import { headerEnvDiagnostics, urlAllowed, type RawHandler } from './handlers.js';
 import { scriptDiagnostic, type ScriptCheckContext } from './script-check.js';
-import { parseJsonDoc } from './json-doc.js';
-import { pluginDataDir, type ClaudeLocations } from './locations.js';
-import type { ClaudePluginRef } from './model.js';
+import { parseJsonDoc } from '../json-doc.js';
+import { pluginDataDir, type ClaudeLocations } from '../locations.js';
+import type { ClaudePluginRef } from '../model.js';
 import { flagPluginId, hookFileOf, pluginManifestOf, readPluginHooks } from './plugins.js';
 import { parseSettingsText, type SettingsFile } from './settings.js';
 
