@@ -2,6 +2,8 @@
 // requirements.toml and plugins, with Codex's hook trust. One `Dialect` object;
 // src/dialects/registry.ts lists it. Loaders, validation and dispatch are imported on first use.
 import type { Dialect, DialectCatalog, EventRow } from '../types.js';
+import type { CodexDispatchResult } from './dispatch/dispatch.js';
+import type { CodexPlanEntry } from './dispatch/plan.js';
 import { codexEvent } from './catalog.js';
 import { CODEX_DIAGNOSTIC_CODES } from './codes.js';
 import { codexEventDetail, codexEventRows, codexEventSchemas } from './events.js';
@@ -47,12 +49,21 @@ export const codexDialect: Dialect = {
 
   sessionIdFor: (payload) =>
     typeof payload.session_id === 'string' && payload.session_id !== '' ? payload.session_id : undefined,
-  async plan() {
-    return [];
+  async plan(req) {
+    const { planCodex } = await import('./dispatch/plan.js');
+    return planCodex(req);
   },
   async dispatch(req) {
-    return { verdict: 'pass', payload: req.payload, runs: [], error: null };
+    const { dispatchCodex } = await import('./dispatch/dispatch.js');
+    return dispatchCodex(req);
   },
   exitCode: (result) => codexExitCode(String(result.verdict)),
   verdicts: ['pass', 'allow', 'deny', 'block', 'stop'],
+  async fireReports() {
+    const { codexFireReport, codexPlanTable } = await import('./fire-report.js');
+    return {
+      result: (result) => codexFireReport(result as unknown as CodexDispatchResult),
+      plan: (plan) => codexPlanTable(plan.plan as CodexPlanEntry[]),
+    };
+  },
 };
