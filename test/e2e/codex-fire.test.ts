@@ -34,7 +34,7 @@ function box(): Box {
   const out = join(root, 'out');
   mkdirSync(join(ws, '.git'), { recursive: true });
   mkdirSync(out);
-  const env = { ...isolatedEnv({ home: join(root, 'home') }), SHELL: '/bin/sh' };
+  const env: Record<string, string> = { ...isolatedEnv({ home: join(root, 'home') }), SHELL: '/bin/sh' };
   const write = (file: string, text: string) => {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
