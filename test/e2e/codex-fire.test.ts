@@ -5,8 +5,9 @@
 // exports, and that hooks test, sessions and runs --stats read codex records unchanged.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { isolatedEnv, runCli } from '../support/cli.js';
+import { startCollector, type TestCollector } from '../support/otlp-collector.js';
 import { tempDir } from '../support/temp.js';
 
 interface Box {
@@ -378,5 +379,33 @@ describe('codex with the shared commands (§7: hooks test, sessions, runs --stat
         outcomes: { denied: 2 },
       }),
     ]);
+  });
+});
+
+const collectors: TestCollector[] = [];
+afterEach(async () => {
+  await Promise.all(collectors.splice(0).map((c) => c.close()));
+});
+
+describe('codex with the OpenTelemetry export (SPEC §9)', () => {
+  it('exports the dispatch and one run span per hook, each hook seeing its own TRACEPARENT', async () => {
+    const b = box();
+    const c = await startCollector();
+    collectors.push(c);
+    const dump = (name: string) => cmd(`printf %s "$TRACEPARENT" > ${join(b.out, name)}`);
+    b.hooks({ PreToolUse: [group([dump('one'), dump('two')], 'Bash')] });
+    b.env.OTEL_EXPORTER_OTLP_ENDPOINT = c.url;
+    const r = await b.fire('PreToolUse', bash, '--trust-all');
+    expect(r.code, r.stderr).toBe(0);
+    const spans = c.spans();
+    const dispatch = spans.find((s) => s.name === 'hookctl.dispatch')!;
+    const runs = spans.filter((s) => s.name === 'hookctl.hook.run');
+    expect(runs).toHaveLength(2);
+    for (const s of runs) {
+      expect(s.parentSpanId).toBe(dispatch.spanId);
+      expect(s.attributes).toMatchObject({ 'hook.dialect': 'codex' });
+    }
+    const seen = ['one', 'two'].map((f) => readFileSync(join(b.out, f), 'utf8').split('-')[2]);
+    expect(seen.sort()).toEqual(runs.map((s) => s.spanId).sort());
   });
 });
