@@ -35,8 +35,7 @@ export const fireFlags = {
   }),
   agent: Flags.string({ description: 'claude: run the hooks of this subagent (default: the payload agent_type).' }),
   'trust-all': Flags.boolean({
-    description:
-      'Also run hooks the runtime skips until their definition is reviewed and trusted (codex: untrusted or modified hooks).',
+    description: 'Also run hooks the runtime skips until their exact definition has been reviewed and trusted.',
   }),
   'payload-only': Flags.boolean({ description: 'Print only the final payload JSON.' }),
   'dry-run': Flags.boolean({ description: 'Run and record nothing: show which hooks would run and why.' }),
