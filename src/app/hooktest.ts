@@ -211,7 +211,10 @@ class CaseEngine {
     };
     if (testCase.dryRun) {
       const { plan } = await planLoaded(loaded, req);
-      const wouldRun = plan.filter((p) => p.matched && p.status === 'active' && p.name !== null);
+      // What a fire would run: not what it would record as skipped (PlanEntry.runnable).
+      const wouldRun = plan.filter(
+        (p) => p.matched && p.status === 'active' && p.runnable !== false && p.name !== null,
+      );
       return {
         kind: 'plan',
         wouldRun: runOrder(

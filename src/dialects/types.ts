@@ -112,6 +112,11 @@ export interface PlanEntry {
   /** `active`, or why the declaration never runs (`disabled`, `blocked`, `overridden`, `invalid`, …). */
   status: string;
   why?: string | null;
+  /**
+   * false: a dispatch would record the declaration `skipped` rather than run it (claude: prompt,
+   * agent and mcp_tool handlers; codex: mcp_tool, and untrusted hooks without --trust-all).
+   */
+  runnable?: boolean;
   [extra: string]: unknown;
 }
 

@@ -348,12 +348,24 @@ describe('codex with the shared commands (§7: hooks test, sessions, runs --stat
         '      exit_code: 1',
         '      reason: blocked by test',
         `      outcomes: { "${NAME('PreToolUse', 1, 1)}": denied }`,
+        // A dry run says what a fire would run: an untrusted hook would be skipped, not run.
+        '  - name: dry run, untrusted',
+        '    event: PreToolUse',
+        '    dry_run: true',
+        '    payload: { tool_name: Bash }',
+        `    expect: { not_ran: ["${NAME('PreToolUse', 1, 1)}"] }`,
+        '  - name: dry run, trusted by the case',
+        '    event: PreToolUse',
+        '    dry_run: true',
+        '    trust_all: true',
+        '    payload: { tool_name: Bash }',
+        `    expect: { ran: ["${NAME('PreToolUse', 1, 1)}"] }`,
         '',
       ].join('\n'),
     );
     const t = await b.run(['hooks', 'test', file]);
     expect(t.code, t.stdout + t.stderr).toBe(0);
-    expect(t.stdout).toContain('2 passed, 0 failed');
+    expect(t.stdout).toContain('4 passed, 0 failed');
 
     for (const s of ['s-one', 's-two']) {
       const r = await b.fire('PreToolUse', { ...bash, session_id: s }, '--trust-all');
