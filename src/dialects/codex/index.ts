@@ -80,6 +80,9 @@ export const codexDialect: Dialect = {
     return dispatchCodex(req);
   },
   exitCode: (result) => codexExitCode(String(result.verdict)),
+  async starterPayload(d, payload) {
+    return (await import('./dispatch/starter.js')).codexStarterPayload(d, payload);
+  },
   verdicts: ['pass', 'allow', 'deny', 'block', 'stop'],
   async fireReports() {
     const { codexFireReport, codexPlanTable } = await import('./fire-report.js');
