@@ -366,6 +366,11 @@ export interface Dialect {
   listFields?(d: OrderedDeclaration): Record<string, unknown>;
   /** Fields `hooks info` adds beyond listFields (claude: the handler as written). */
   infoFields?(d: OrderedDeclaration): Record<string, unknown>;
+  /**
+   * `hooks list --untrusted`: the runtime will skip this declaration until the user reviews it
+   * (codex: untrusted or modified). Absent: no declaration of this dialect needs a review.
+   */
+  needsReview?(d: OrderedDeclaration): boolean;
   /** The human columns of `hooks list` when every row is this dialect's (or `--dialect <name>`). */
   readonly listColumns?: {
     head: readonly Heading[];

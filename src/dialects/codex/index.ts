@@ -1,11 +1,13 @@
 // The codex dialect (codex.md): OpenAI Codex CLI hooks from hooks.json and config.toml layers,
 // requirements.toml and plugins, with Codex's hook trust. One `Dialect` object;
 // src/dialects/registry.ts lists it. Loaders, validation and dispatch are imported on first use.
-import type { Dialect, DialectCatalog, EventRow } from '../types.js';
+import type { Dialect, DialectCatalog, EventRow, FileValidation } from '../types.js';
 import { codexEvent } from './catalog.js';
 import { CODEX_DIAGNOSTIC_CODES } from './codes.js';
 import { codexEventDetail, codexEventRows, codexEventSchemas } from './events.js';
-import { codexSessionsDir } from './locations.js';
+import { codexLocations, codexSessionsDir, codexUserConfig } from './locations.js';
+import { CODEX_LIST_COLUMNS, codexInfoFields, codexListFields, codexListRow, codexNeedsReview } from './list-fields.js';
+import { nothingToRead, projectFolders } from './sources/presence.js';
 import type { CodexSource } from './model.js';
 
 const SOURCES: readonly CodexSource[] = [
@@ -37,13 +39,33 @@ export const codexDialect: Dialect = {
 
   sessionsDir: (loc) => codexSessionsDir(loc.stateDir),
 
-  // Filled in by the sources work (codex.md §1–§2): until then codex declares nothing.
-  async loadCatalog(): Promise<DialectCatalog> {
-    return { declarations: [], diagnostics: [], files: [] };
+  async loadCatalog(loc, env): Promise<DialectCatalog> {
+    const cl = codexLocations(loc, env);
+    // Nothing of Codex here: a few stats, no parser loaded (issue 25). The context is what
+    // loadCodexSources gives when it finds nothing.
+    if (nothingToRead(cl)) {
+      const context = {
+        codexHome: cl.codexHome,
+        systemDir: cl.systemDir,
+        workspace: cl.workspace,
+        projectRoot: projectFolders(cl.workspace).root,
+        userConfig: codexUserConfig(cl),
+        stateDir: cl.stateDir,
+        pluginDirs: cl.pluginDirs,
+      };
+      return { declarations: [], diagnostics: [], files: [], context };
+    }
+    const { loadCodexSources } = await import('./sources/load.js');
+    return loadCodexSources(loc, env);
   },
-  async validateFile() {
-    return undefined;
+  async validateFile(file, _text, loc, env, opts = {}): Promise<FileValidation | undefined> {
+    const { validateCodexFile } = await import('./sources/validate-file.js');
+    return validateCodexFile(file, loc, env, opts.forced === true);
   },
+  listFields: codexListFields,
+  infoFields: codexInfoFields,
+  listColumns: { head: CODEX_LIST_COLUMNS, row: codexListRow },
+  needsReview: codexNeedsReview,
 
   sessionIdFor: (payload) =>
     typeof payload.session_id === 'string' && payload.session_id !== '' ? payload.session_id : undefined,
