@@ -88,7 +88,9 @@ export function codexScope(scope: string | undefined): CodexScope | undefined {
     case 'global':
       return 'user';
     default:
-      throw usageError(`--scope must be project (alias workspace) or user (alias global) for codex hooks, not ${q(scope)}`);
+      throw usageError(
+        `--scope must be project (alias workspace) or user (alias global) for codex hooks, not ${q(scope)}`,
+      );
   }
 }
 
@@ -176,10 +178,10 @@ export const isManagedSource = (source: string) => MANAGED.includes(source);
 
 const kindOf = (file: CodexFileName): CodexFileKind => (file === 'hooks.json' ? 'hooks_json' : 'config_toml');
 
-/** The §2.4 origin of a user or project file. */
-function originOf(ctx: CodexContext, scope: CodexScope, dir: string, file: CodexFileName): string {
+/** The §2.4 origin of a user file, or of a project file in `<folder>/.codex/`. */
+function originOf(ctx: CodexContext, scope: CodexScope, folder: string, file: CodexFileName): string {
   if (scope === 'user') return `user/${file}`;
-  const rel = relative(ctx.projectRoot, dir).split(sep).join('/');
+  const rel = relative(ctx.projectRoot, folder).split(sep).join('/');
   return rel === '' ? `project/.codex/${file}` : `project/${rel}/.codex/${file}`;
 }
 
@@ -203,10 +205,16 @@ async function createHook(req: CodexEditRequest, catalog: CodexCatalog): Promise
   const dir = scope === 'user' ? ctx.codexHome : join(ctx.workspace, '.codex');
   // Default: the file of that layer that already holds hooks; hooks.json when both or neither do [ours].
   const holds = (name: CodexFileName) => catalog.declarations.some((d) => d.location.file === join(dir, name));
-  const fileName: CodexFileName = req.file ?? (holds('config.toml') && !holds('hooks.json') ? 'config.toml' : 'hooks.json');
+  const fileName: CodexFileName =
+    req.file ?? (holds('config.toml') && !holds('hooks.json') ? 'config.toml' : 'hooks.json');
   const file = join(dir, fileName);
   const source: CodexSource = scope === 'user' ? 'codex_user' : 'codex_project';
-  const meta: FileMeta = { file, fileKind: kindOf(fileName), origin: originOf(ctx, scope, dir, fileName), source };
+  const meta: FileMeta = {
+    file,
+    fileKind: kindOf(fileName),
+    origin: originOf(ctx, scope, ctx.workspace, fileName),
+    source,
+  };
   const handler: Record<string, unknown> = { type: 'command', command: req.set.command };
   for (const k of ['timeout', 'async', 'statusMessage', 'additionalContextLimit']) {
     if (req.set[k] !== undefined) handler[k] = req.set[k];
@@ -239,7 +247,12 @@ async function changeNamed(
   if (req.file !== undefined && kindOf(req.file) !== x.file_kind) {
     throw usageError(`hook ${q(name)} is in ${displayPath(d.location.file)}, not a ${req.file}`);
   }
-  const meta: FileMeta = { file: d.location.file, fileKind: x.file_kind, origin: x.origin, source: d.source as CodexSource };
+  const meta: FileMeta = {
+    file: d.location.file,
+    fileKind: x.file_kind,
+    origin: x.origin,
+    source: d.source as CodexSource,
+  };
   const a: CodexAddress = { event: d.event, group: x.group_index, handler: x.handler_index };
   const json = x.file_kind === 'hooks_json';
   if (req.action === 'delete') {

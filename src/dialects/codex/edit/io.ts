@@ -65,7 +65,9 @@ export function checkText(text: string, meta: FileMeta): { checked?: CheckedDocu
   if (body.trim() === '') return { diagnostics: [] };
   if (meta.fileKind === 'hooks_json') {
     const read = readHooksJsonText(body, meta);
-    return read.ok ? { checked: read.checked, diagnostics: read.checked.diagnostics } : { diagnostics: [read.diagnostic] };
+    return read.ok
+      ? { checked: read.checked, diagnostics: read.checked.diagnostics }
+      : { diagnostics: [read.diagnostic] };
   }
   const read = parseTomlText(body, meta.file, meta.source);
   if (!read.ok) return { diagnostics: [read.diagnostic] };
