@@ -302,6 +302,25 @@ describe('codex edits', { timeout: 120_000 }, () => {
     expect(again.stdout).toContain('no change');
   });
 
+  it('a plugin hook can be disabled and trusted but not edited', async () => {
+    const plugin = join(root, 'plug');
+    write(join(plugin, '.codex-plugin', 'plugin.json'), '{"name":"demo"}');
+    write(
+      join(plugin, 'hooks', 'hooks.json'),
+      '{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"./p.sh"}]}]}}',
+    );
+    const name = 'plugin/demo/hooks/hooks.json:PreToolUse:1.1';
+    const P = ['--plugin-dir', plugin];
+    const off = await cli(['disable', name, ...P]);
+    expect(off.code, off.stderr).toBe(0);
+    expect(read(userConfig())).toContain('enabled = false');
+    const up = await cli(['update', name, '--timeout', '3', ...P]);
+    expect(up.code).toBe(1);
+    expect(up.stderr).toContain(`hook "${name}" source "codex_plugin" is immutable by tools`);
+    expect((await cli(['trust', name, ...P])).code).toBe(0);
+    expect(read(userConfig())).toContain('trusted_hash = "sha256:');
+  });
+
   it('writes through a symlinked user config.toml and keeps the link', async () => {
     const real = join(root, 'dotfiles', 'codex.toml');
     write(real, 'model = "o3"\n');
