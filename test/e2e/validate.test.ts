@@ -10,6 +10,7 @@ import { DIAGNOSTIC_CODES } from '../../src/declarations/codes.js';
 import { COSH_DIAGNOSTIC_CODES } from '../../src/dialects/cosh/codes.js';
 import { SCHEMA_CODES } from '../../src/validate/schema-codes.js';
 import { CLAUDE_DIAGNOSTIC_CODES } from '../../src/dialects/claude/codes.js';
+import { CODEX_DIAGNOSTIC_CODES } from '../../src/dialects/codex/codes.js';
 import { tempDir } from '../support/temp.js';
 
 const brokenDir = join(repoRoot, 'fixtures', 'broken');
@@ -798,6 +799,7 @@ describe('docs/DIAGNOSTICS.md', () => {
     ...Object.keys(DIAGNOSTIC_CODES),
     ...Object.keys(COSH_DIAGNOSTIC_CODES),
     ...Object.keys(CLAUDE_DIAGNOSTIC_CODES),
+    ...Object.keys(CODEX_DIAGNOSTIC_CODES),
     ...Object.keys(SCHEMA_CODES),
   ]);
 

@@ -82,6 +82,8 @@ export interface CheckInput {
   ownKeys?: readonly string[];
   /** Rejections are reported as Codex's config loading failure (config.toml, requirements.toml). */
   loadFailure: boolean;
+  /** TOML values: integers are bigint, a number is a float. */
+  toml?: boolean;
   /** Earlier rejections found by the caller (root keys, duplicates). */
   rejected?: Diagnostic;
 }
@@ -272,7 +274,7 @@ export function checkHooksDocument(input: CheckInput): CheckedDocument {
     // timeout, every type.
     let written: number | undefined;
     if (h.timeout !== undefined) {
-      written = wholeSeconds(h.timeout);
+      written = wholeSeconds(h.timeout, input.toml === true);
       if (written === undefined)
         reject('codex_invalid_timeout', 'timeout must be a whole number of seconds', [...hPath, 'timeout'], name);
     }
@@ -311,7 +313,7 @@ export function checkHooksDocument(input: CheckInput): CheckedDocument {
         warn('codex_async_forced_sync', `async ${event} hooks run synchronously`, [...hPath, 'async'], name);
       const limit = h.additionalContextLimit;
       if (limit !== undefined && limit !== null) {
-        if (wholeSeconds(limit) === undefined)
+        if (wholeSeconds(limit, input.toml === true) === undefined)
           typeError([...hPath, 'additionalContextLimit'], 'a whole number ≥ 0', name);
         else {
           contextLimit = typeof limit === 'bigint' ? limit : (limit as number);

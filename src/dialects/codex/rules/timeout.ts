@@ -21,9 +21,12 @@ export function effectiveTimeout(event: CodexEventData, written: number | undefi
   return { seconds, zero: written === 0, clamped };
 }
 
-/** A timeout as written, when it is a whole number ≥ 0 (JSON number or TOML integer). */
-export function wholeSeconds(v: unknown): number | undefined {
+/**
+ * A value as written, when it is a whole number ≥ 0: a JSON integer, or a TOML integer (smol-toml
+ * reads TOML integers as bigint; a TOML number is a float, `2.0`, which Codex refuses).
+ */
+export function wholeSeconds(v: unknown, toml = false): number | undefined {
   if (typeof v === 'bigint') return v >= 0n ? Number(v) : undefined;
-  if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
+  if (!toml && typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
   return undefined;
 }

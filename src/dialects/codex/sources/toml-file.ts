@@ -53,6 +53,7 @@ export function checkTomlHooks(doc: TomlDocument, meta: DocumentMeta): CheckedDo
     source: meta.source,
     ownKeys,
     loadFailure: true,
+    toml: true,
   });
 }
 
