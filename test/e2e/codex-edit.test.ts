@@ -150,6 +150,13 @@ describe('codex edits', { timeout: 120_000 }, () => {
     );
   });
 
+  it('a result with a new warning says so on stderr', async () => {
+    const r = await cli(['create', '--event', 'Interrupt', '--command', './i.sh', '--timeout', '10']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('warning: ');
+    expect(r.stderr).toContain('Interrupt hook timeout 10s is above the 3s maximum; Codex uses 3s');
+  });
+
   it('--dry-run prints the unified diff and writes nothing', async () => {
     const r = await cli(['create', '--dialect', 'codex', '--event', 'Stop', '--command', './s.sh', '--dry-run']);
     expect(r.code, r.stderr).toBe(0);

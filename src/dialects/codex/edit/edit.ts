@@ -15,7 +15,7 @@ import type { CodexContext, CodexFileKind, CodexHandlerInfo, CodexSource } from 
 import { loadCodexSources, type CodexCatalog } from '../sources/load.js';
 import { tomlCreateHandler, tomlDeleteHandler, tomlUpdateHandler } from './config-toml.js';
 import { jsonCreateHandler, jsonDeleteHandler, jsonUpdateHandler } from './hooks-json.js';
-import { changeFile, checkText, errorsOf, handlerHashes, validationFailed, type FileMeta } from './io.js';
+import { changeFile, checkText, describe, errorsOf, handlerHashes, validationFailed, type FileMeta } from './io.js';
 import type { CodexAddress, CodexEditOutcome, CodexHandlerChanges } from './model.js';
 import { removeStateField, setStateField } from './state.js';
 
@@ -290,8 +290,15 @@ async function editFile(
     if (errors.length > 0) throw validationFailed(errors);
     return outcome.text;
   });
-  const before = handlerHashes(checkText(done.before, meta).checked);
-  const after = handlerHashes(checkText(done.after, meta).checked);
+  const checkedBefore = checkText(done.before, meta);
+  const checkedAfter = checkText(done.after, meta);
+  // New warnings of the result (a clamped timeout, an ignored context limit), for stderr.
+  const seen = new Set(checkedBefore.diagnostics.map((d) => `${d.code}:${d.message}`));
+  const warnings = checkedAfter.diagnostics
+    .filter((d) => d.severity === 'warning' && !seen.has(`${d.code}:${d.message}`))
+    .map(describe);
+  const before = handlerHashes(checkedBefore.checked);
+  const after = handlerHashes(checkedAfter.checked);
   const label = codexEvent(outcome!.address.event)!.label;
   const placed = `${label}:${outcome!.address.group}:${outcome!.address.handler}`;
   const name = deletedName ?? after.get(placed)?.name ?? '';
@@ -318,7 +325,7 @@ async function editFile(
     dry_run: req.dryRun,
     ...(req.dryRun ? { diff: done.diff ?? '' } : {}),
     targets: [target],
-    warnings: [],
+    warnings,
     notes: done.changed ? notes : [],
   };
 }

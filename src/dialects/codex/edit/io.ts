@@ -77,7 +77,7 @@ export function checkText(text: string, meta: FileMeta): { checked?: CheckedDocu
 
 export const errorsOf = (ds: readonly Diagnostic[]) => ds.filter((d) => d.severity === 'error');
 
-function describe(d: Diagnostic): string {
+export function describe(d: Diagnostic): string {
   return `${displayPath(d.file)}:${d.line}${d.column ? `:${d.column}` : ''}: ${d.message}`;
 }
 
