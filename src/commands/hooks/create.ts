@@ -8,7 +8,7 @@ codex (--dialect codex, or a codex-only event such as Interrupt): no NAME; --sco
   static override examples = [
     '<%= config.bin %> hooks create --event PreToolUse --matcher Bash --command ./guard.sh --if "Bash(git push *)" --timeout 10',
     '<%= config.bin %> hooks create audit-writes --event tool.pre_call --mode sync --command /usr/bin/env --arg bash --arg ./hooks/audit.sh --matcher tool_read_only=false',
-    '<%= config.bin %> hooks create --dialect codex --event PreToolUse --matcher "^Bash$" --command ~/bin/guard.sh --timeout 10',
+    '<%= config.bin %> hooks create --dialect codex --event PreToolUse --matcher "^Bash$" --command ~/bin/guard.sh --timeout 10 --dry-run',
     '<%= config.bin %> hooks create notify --event session.post_create --command ./hooks/notify.sh --env CHANNEL=ops --scope global --dry-run',
   ];
   static override args = optionalNameArg;
