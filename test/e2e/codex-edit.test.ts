@@ -93,6 +93,8 @@ describe('codex edits', { timeout: 120_000 }, () => {
     expect(read(projectToml())).toBe(
       '[[hooks.Interrupt]]\n[[hooks.Interrupt.hooks]]\ntype = "command"\ncommand = "./i.sh"\n',
     );
+    // The project is not trusted in the user config.toml: Codex would not load the layer at all.
+    expect(i.stderr).toContain(`note: project "${ws}" is not trusted; Codex does not load its .codex/ layers`);
   });
 
   it('create into an existing hooks.json rewrites only the event it changes and keeps CRLF and indentation', async () => {
@@ -114,6 +116,7 @@ describe('codex edits', { timeout: 120_000 }, () => {
     ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('project/.codex/hooks.json:PreToolUse:1.2');
+    expect(r.stderr).not.toContain('is not trusted; Codex does not load');
     expect(read(projectJson())).toBe(
       HOOKS_JSON.replace(
         '"command": "./guard.sh" } ]',

@@ -12,10 +12,20 @@ import { didYouMean } from '../../../matching/suggest.js';
 import type { DialectChangeRequest, DialectChangeResult } from '../../types.js';
 import { codexEvent } from '../catalog.js';
 import type { CodexContext, CodexFileKind, CodexHandlerInfo, CodexSource } from '../model.js';
-import { loadCodexSources, type CodexCatalog } from '../sources/load.js';
+import { loadCodexSources, projectTrust, type CodexCatalog } from '../sources/load.js';
+import { parseTomlText, readProjectTrust } from '../sources/toml-file.js';
 import { tomlCreateHandler, tomlDeleteHandler, tomlUpdateHandler } from './config-toml.js';
 import { jsonCreateHandler, jsonDeleteHandler, jsonUpdateHandler } from './hooks-json.js';
-import { changeFile, checkText, describe, errorsOf, handlerHashes, validationFailed, type FileMeta } from './io.js';
+import {
+  changeFile,
+  checkText,
+  describe,
+  errorsOf,
+  handlerHashes,
+  readTarget,
+  validationFailed,
+  type FileMeta,
+} from './io.js';
 import type { CodexAddress, CodexEditOutcome, CodexHandlerChanges } from './model.js';
 import { removeStateField, setStateField } from './state.js';
 
@@ -227,7 +237,24 @@ async function createHook(req: CodexEditRequest, catalog: CodexCatalog): Promise
   result.notes.unshift(
     `${result.name} is not trusted yet; Codex skips it until trusted (hookctl hooks trust ${result.name})`,
   );
+  if (scope === 'project') {
+    const untrusted = await untrustedProject(ctx);
+    if (untrusted !== undefined) result.notes.push(untrusted);
+  }
   return result;
+}
+
+/**
+ * [ours] A note when the workspace's project layer is not trusted (codex.md §1): Codex does not
+ * load it, so the new hook never runs there whatever its own trust.
+ */
+async function untrustedProject(ctx: CodexContext): Promise<string | undefined> {
+  const text = await readTarget(ctx.userConfig, 'config_toml').catch(() => undefined);
+  const read =
+    text === undefined ? undefined : parseTomlText(text.text.replace(/^\uFEFF/, ''), ctx.userConfig, 'codex_user');
+  const decision = projectTrust(readProjectTrust(read?.ok ? read.doc : undefined), ctx.workspace, ctx.projectRoot);
+  if (decision.trusted) return undefined;
+  return `project ${q(decision.path)} is not trusted; Codex does not load its .codex/ layers (set projects.${q(decision.path)}.trust_level = "trusted" in ${displayPath(ctx.userConfig)})`;
 }
 
 async function changeNamed(
