@@ -45,7 +45,11 @@ describe('codex §2.2: whole-file rejections of hooks.json', () => {
   it('a duplicate field rejects the file, at the second copy', async () => {
     userJson('{"hooks": {"Stop": [{"hooks": [{"type": "command",\n "command": "x",\n "command": "y"}]}]}}');
     const d = await only('codex_file_rejected');
-    expect(d).toMatchObject({ line: 3, message: 'Codex ignores every hook in this file: duplicate field "command"' });
+    expect(d).toMatchObject({
+      line: 3,
+      message: 'Codex ignores every hook in this file: duplicate field "command"',
+      hook: 'user/hooks.json:Stop:1.1',
+    });
   });
 
   it('commandWindows and command_windows together are a duplicate field', async () => {

@@ -117,6 +117,15 @@ describe('codex layers and dispatch order (codex.md §1)', () => {
     expect(x(ok!).key.endsWith(':stop:0:1')).toBe(true);
   });
 
+  it('a symlinked CODEX_HOME keys by its real path, as Codex canonicalizes it', async () => {
+    t.write('real-home/hooks.json', stop('x'));
+    symlinkSync(join(t.base, 'real-home'), join(t.base, 'linked-home'));
+    const env = { ...t.env, CODEX_HOME: join(t.base, 'linked-home') };
+    const [d] = (await loadCodexSources(t.loc(), env)).declarations;
+    expect(x(d!).key).toBe(`${join(t.base, 'real-home', 'hooks.json')}:stop:0:0`);
+    expect(d!.location.file).toBe(join(t.base, 'linked-home', 'hooks.json'));
+  });
+
   it('a .codex that is $CODEX_HOME is not a project layer', async () => {
     const env = { ...t.env, CODEX_HOME: join(t.projectRoot, '.codex') };
     t.write('proj/.codex/hooks.json', stop('home'));

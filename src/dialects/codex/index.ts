@@ -91,4 +91,30 @@ export const codexDialect: Dialect = {
       plan: (plan) => codexPlanTable(plan.plan as CodexPlanEntry[]),
     };
   },
+
+  // ---- edits (codex.md §7) ----
+  ownsChange: isCodexChangeRequest,
+  async changeHooks(req) {
+    const { changeCodexHook, codexEditRequest } = await import('./edit/edit.js');
+    return changeCodexHook(codexEditRequest(req));
+  },
+  async trustHooks(req) {
+    const { trustCodexHooks } = await import('./edit/trust.js');
+    return trustCodexHooks(req);
+  },
 };
+
+/**
+ * Light: the name form and the catalog. A create is codex's by its event; the registry asks the
+ * dialects in order, so an event claude knows too (PreToolUse) stays claude's without --dialect.
+ */
+function isCodexChangeRequest(req: { action: string; name?: string; event?: string; allHooks?: boolean }): boolean {
+  if (req.allHooks) return false;
+  if (req.action === 'create') return req.event !== undefined && codexEvent(req.event) !== undefined;
+  const m = req.name === undefined ? null : CODEX_NAME.exec(req.name.trim());
+  return m !== null && codexEvent(m[1]!) !== undefined;
+}
+
+/** `<origin>:<Event>:<group>.<handler>` with a codex origin (codex.md §2.4). */
+const CODEX_NAME =
+  /^(?:managed\/requirements\.toml|(?:system|user)\/(?:hooks\.json|config\.toml)|project\/(?:.+\/)?\.codex\/(?:hooks\.json|config\.toml)|plugin\/.+):([^:]+):[1-9][0-9]*\.[1-9][0-9]*$/;

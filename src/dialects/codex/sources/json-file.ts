@@ -13,7 +13,8 @@ import {
   rejectionMessage,
   type CheckedDocument,
 } from '../rules/check.js';
-import { q } from '../rules/names.js';
+import { codexEvent } from '../catalog.js';
+import { codexHookName, q } from '../rules/names.js';
 
 export interface DocumentMeta {
   file: string;
@@ -82,10 +83,11 @@ export function checkHooksFileNode(
   meta: DocumentMeta,
 ): CheckedDocument {
   const early: Diagnostic[] = [];
-  const rejectAt = (why: string, at: Position) =>
+  const rejectAt = (why: string, at: Position, hook?: string) =>
     early.push(
       codexDiagnostic('error', 'codex_file_rejected', rejectionMessage(false, why), meta.file, at, {
         source: meta.source,
+        ...(hook !== undefined ? { hook } : {}),
       }),
     );
   if (node.kind !== 'object') {
@@ -96,7 +98,7 @@ export function checkHooksFileNode(
     if (e.key !== 'description' && e.key !== 'hooks')
       rejectAt(`unknown field ${q(e.key)}; only "description" and "hooks" are allowed`, e);
   }
-  duplicateFields(node, 0, rejectAt);
+  duplicateFields(node, meta.origin, rejectAt);
   const value = jsonValue(node) as Record<string, unknown>;
   if (value.description !== undefined && value.description !== null && typeof value.description !== 'string') {
     rejectAt(`${pathText([...base, 'description'])} must be a string`, locate([...base, 'description']) ?? node);
@@ -120,12 +122,16 @@ export function checkHooksFileNode(
  * below the root: root → hooks → event list → group → hooks list → handler). The `hooks` map of
  * events is a struct of named events too. An mcp_tool `input` is a free JSON value: not judged.
  */
-function duplicateFields(root: JsonNode, _depth: number, rejectAt: (why: string, at: Position) => void): void {
-  const check = (obj: JsonNode) => {
+function duplicateFields(
+  root: JsonNode,
+  origin: string,
+  rejectAt: (why: string, at: Position, hook?: string) => void,
+): void {
+  const check = (obj: JsonNode, hook?: string) => {
     if (obj.kind !== 'object') return;
     const seen = new Set<string>();
     for (const e of obj.entries) {
-      if (seen.has(e.key)) rejectAt(`duplicate field ${q(e.key)}`, e);
+      if (seen.has(e.key)) rejectAt(`duplicate field ${q(e.key)}`, e, hook);
       seen.add(e.key);
     }
   };
@@ -136,12 +142,13 @@ function duplicateFields(root: JsonNode, _depth: number, rejectAt: (why: string,
   check(hooks);
   for (const ev of hooks.entries) {
     if (ev.value.kind !== 'array') continue;
-    for (const group of ev.value.items) {
-      check(group);
-      if (group.kind !== 'object') continue;
+    const known = codexEvent(ev.key) !== undefined;
+    ev.value.items.forEach((group, gi) => {
+      check(group, known ? codexHookName(origin, ev.key, gi, 0) : undefined);
+      if (group.kind !== 'object') return;
       const list = group.entries.filter((e) => e.key === 'hooks').at(-1)?.value;
-      if (list?.kind !== 'array') continue;
-      for (const h of list.items) check(h);
-    }
+      if (list?.kind !== 'array') return;
+      list.items.forEach((h, hi) => check(h, known ? codexHookName(origin, ev.key, gi, hi) : undefined));
+    });
   }
 }

@@ -159,10 +159,11 @@ export async function loadCodexSources(
     dir: string,
     source: CodexSource,
     originPrefix: string,
-    opts: { managed: boolean; user?: boolean; blocked?: string; countsForFeatures: boolean },
+    opts: { managed: boolean; user?: boolean; blocked?: string; countsForFeatures: boolean; keyDir?: string },
   ) => {
     const jsonFile = join(dir, 'hooks.json');
     const tomlFile = join(dir, 'config.toml');
+    const keyDir = opts.keyDir ?? dir;
     const jsonMeta: DocumentMeta = {
       file: jsonFile,
       fileKind: 'hooks_json',
@@ -173,7 +174,8 @@ export async function loadCodexSources(
     const tomlDoc = opts.user === true ? userDoc : await readToml(tomlFile, source);
     const layerDocs: HookDoc[] = [];
     const base = { source, managed: opts.managed, ...(opts.blocked !== undefined ? { blocked: opts.blocked } : {}) };
-    if (json !== undefined) layerDocs.push({ ...base, ...jsonMeta, keySource: jsonFile, checked: json, toml: false });
+    if (json !== undefined)
+      layerDocs.push({ ...base, ...jsonMeta, keySource: join(keyDir, 'hooks.json'), checked: json, toml: false });
     if (tomlDoc !== undefined) {
       const meta: DocumentMeta = {
         file: tomlFile,
@@ -187,7 +189,7 @@ export async function loadCodexSources(
       }
       if (opts.countsForFeatures) noteFeature(tomlDoc, tomlFile, source);
       const checked = checkTomlHooks(tomlDoc, meta);
-      layerDocs.push({ ...base, ...meta, keySource: tomlFile, checked, toml: true });
+      layerDocs.push({ ...base, ...meta, keySource: join(keyDir, 'config.toml'), checked, toml: true });
       if (json?.declaresHooks === true && checked.declaresHooks) {
         diagnostics.push(
           codexDiagnostic(
@@ -206,7 +208,15 @@ export async function loadCodexSources(
   };
 
   await layer(cl.systemDir, 'codex_system', 'system/', { managed: true, countsForFeatures: true });
-  await layer(cl.codexHome, 'codex_user', 'user/', { managed: false, user: true, countsForFeatures: true });
+  // Codex canonicalizes a CODEX_HOME given in the environment (not the default ~/.codex) before
+  // it lands in keys: a symlinked CODEX_HOME keys by its real path.
+  const userKeyDir = env.CODEX_HOME !== undefined && env.CODEX_HOME !== '' ? realOrSelf(cl.codexHome) : cl.codexHome;
+  await layer(cl.codexHome, 'codex_user', 'user/', {
+    managed: false,
+    user: true,
+    countsForFeatures: true,
+    keyDir: userKeyDir,
+  });
 
   // ---- project layers, root first, each by its own trust (§1) ----
   const trust = readProjectTrust(userDoc);
@@ -551,6 +561,14 @@ function plain(v: unknown): unknown {
   if (isTable(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
   if (typeof v === 'object' && v !== null) return String(v);
   return v;
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /** A --plugin-dir that is not a folder is a usage error (exit 2). */
