@@ -337,7 +337,7 @@ describe('codex §2.2: warnings the hook survives', () => {
       '[features] codex_hooks is a deprecated alias; use [features] hooks',
     );
     const why = `hooks are turned off: [features] codex_hooks = false in ${file}`;
-    expect(withCode(cat.diagnostics, 'codex_hooks_disabled')[0]!.message).toBe(why);
+    expect(withCode(cat.diagnostics, 'codex_hooks_disabled')[0]).toMatchObject({ message: why, file, line: 2 });
     expect(cat.declarations[0]).toMatchObject({ status: 'disabled', why, enabled: false });
   });
 
