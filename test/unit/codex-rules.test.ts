@@ -293,6 +293,11 @@ describe('codex §2.2: warnings the hook survives', () => {
     );
   });
 
+  it('codex_state_ignored in requirements.toml', async () => {
+    const file = t.write('etc-codex/requirements.toml', '[hooks.state."k"]\nenabled = false\n');
+    expect(await only('codex_state_ignored')).toMatchObject({ file, line: 1 });
+  });
+
   it('codex_invalid_state', async () => {
     userToml('[hooks.state."a"]\nenabled = "no"\n[hooks.state."b"]\ntrusted_hash = "sha256:x"\n');
     expect((await only('codex_invalid_state')).message).toBe(

@@ -136,6 +136,8 @@ export async function loadCodexSources(
   const reqDoc = await readToml(requirements, 'codex_managed');
   if (reqDoc !== undefined) {
     noteFeature(reqDoc, requirements, 'codex_managed', true);
+    const ignored = stateIgnored(reqDoc, requirements, 'codex_managed');
+    if (ignored !== undefined) diagnostics.push(ignored);
     if (reqDoc.data.allow_managed_hooks_only === true) managedOnly = requirements;
     const hooks = reqDoc.data.hooks;
     const managedDir = isTable(hooks) && typeof hooks.managed_dir === 'string' ? hooks.managed_dir : undefined;
