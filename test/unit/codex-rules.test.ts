@@ -15,6 +15,7 @@ beforeEach(() => {
 const load = () => loadCodexSources(t.loc(), t.env);
 const userJson = (text: string) => t.write('home/.codex/hooks.json', text);
 const userToml = (text: string) => t.write('home/.codex/config.toml', text);
+const tomlStopOnly = '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "y"\n';
 const withCode = (ds: Diagnostic[], code: string) => ds.filter((d) => d.code === code);
 
 async function only(code: string): Promise<Diagnostic> {
@@ -283,6 +284,12 @@ describe('codex §2.2: warnings the hook survives', () => {
     expect((await only('codex_both_representations')).message).toBe(
       `loading hooks from both ${json} and ${toml}; prefer a single representation for this layer`,
     );
+  });
+
+  it('no codex_both_representations when one of the two declares no handler', async () => {
+    userJson('{"hooks": {"Stop": []}}');
+    userToml(tomlStopOnly);
+    expect(withCode((await load()).diagnostics, 'codex_both_representations')).toEqual([]);
   });
 
   it('codex_state_ignored outside the user config.toml', async () => {
