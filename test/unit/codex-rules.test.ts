@@ -15,6 +15,7 @@ beforeEach(() => {
 const load = () => loadCodexSources(t.loc(), t.env);
 const userJson = (text: string) => t.write('home/.codex/hooks.json', text);
 const userToml = (text: string) => t.write('home/.codex/config.toml', text);
+const tomlStopOnly = '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "y"\n';
 const withCode = (ds: Diagnostic[], code: string) => ds.filter((d) => d.code === code);
 
 async function only(code: string): Promise<Diagnostic> {
@@ -285,12 +286,23 @@ describe('codex §2.2: warnings the hook survives', () => {
     );
   });
 
+  it('no codex_both_representations when one of the two declares no handler', async () => {
+    userJson('{"hooks": {"Stop": []}}');
+    userToml(tomlStopOnly);
+    expect(withCode((await load()).diagnostics, 'codex_both_representations')).toEqual([]);
+  });
+
   it('codex_state_ignored outside the user config.toml', async () => {
     t.write('home/.codex/config.toml', trustProject(t.projectRoot));
     t.write('proj/.codex/config.toml', '[hooks.state."k"]\nenabled = false\n');
     expect((await only('codex_state_ignored')).message).toBe(
       '[hooks.state] is read only from the user config.toml; ignored here',
     );
+  });
+
+  it('codex_state_ignored in requirements.toml', async () => {
+    const file = t.write('etc-codex/requirements.toml', '[hooks.state."k"]\nenabled = false\n');
+    expect(await only('codex_state_ignored')).toMatchObject({ file, line: 1 });
   });
 
   it('codex_invalid_state', async () => {
@@ -337,7 +349,7 @@ describe('codex §2.2: warnings the hook survives', () => {
       '[features] codex_hooks is a deprecated alias; use [features] hooks',
     );
     const why = `hooks are turned off: [features] codex_hooks = false in ${file}`;
-    expect(withCode(cat.diagnostics, 'codex_hooks_disabled')[0]!.message).toBe(why);
+    expect(withCode(cat.diagnostics, 'codex_hooks_disabled')[0]).toMatchObject({ message: why, file, line: 2 });
     expect(cat.declarations[0]).toMatchObject({ status: 'disabled', why, enabled: false });
   });
 

@@ -228,6 +228,14 @@ describe('codex plugins (codex.md §1)', () => {
     expect(z).toMatchObject({ status: 'disabled', why: 'plugin "z@m" is not enabled', enabled: false });
   });
 
+  it('a plugin that is not enabled reports nothing of its broken files; its hooks are disabled', async () => {
+    const root = install('m', 'off', '1.0.0');
+    t.write(`${root}/hooks/hooks.json`, codexHooksJson('Stop', { type: 'command', command: ' ' }));
+    const cat = await load();
+    expect(cat.diagnostics).toEqual([]);
+    expect(cat.declarations[0]).toMatchObject({ status: 'disabled', why: 'plugin "off@m" is not enabled' });
+  });
+
   it('manifest hooks: paths and inline objects in manifest order; a blank name is the folder name', async () => {
     t.write(
       'my plug/.codex-plugin/plugin.json',

@@ -64,7 +64,7 @@ export interface CheckedDocument {
   diagnostics: Diagnostic[];
   /** Why Codex rejects the whole file (the first rejecting diagnostic); undefined: it loads. */
   rejected?: Diagnostic;
-  /** Any event key at all (for codex_both_representations). */
+  /** At least one handler (Codex warns of both representations only when both are non-empty). */
   declaresHooks: boolean;
 }
 
@@ -373,7 +373,7 @@ export function checkHooksDocument(input: CheckInput): CheckedDocument {
     };
   }
 
-  return { handlers, diagnostics, ...opt(rejected), declaresHooks: eventKeys.length > 0 };
+  return { handlers, diagnostics, ...opt(rejected), declaresHooks: handlers.length > 0 };
 }
 
 function opt(rejected: Diagnostic | undefined): { rejected?: Diagnostic } {

@@ -16,7 +16,12 @@ export const LABEL_MAX = 80;
 /** The command, or `server/tool`, at most 80 characters (an ellipsis marks a cut). */
 export function codexLabel(type: CodexHandlerType, handler: Record<string, unknown>): string {
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  const text = type === 'mcp_tool' ? `${str(handler.server)}/${str(handler.tool)}` : str(handler.command);
+  const text =
+    type === 'mcp_tool'
+      ? `${str(handler.server)}/${str(handler.tool)}`
+      : type === 'command'
+        ? str(handler.command)
+        : str(handler.prompt) || type;
   const one = text.replace(/\s*\n\s*/g, ' ');
   const chars = [...one];
   return chars.length <= LABEL_MAX ? one : `${chars.slice(0, LABEL_MAX - 1).join('')}…`;

@@ -99,17 +99,17 @@ export async function loadCodexSources(
     }
     return parsed.doc;
   };
-  const readJsonHooks = async (meta: DocumentMeta): Promise<CheckedDocument | undefined> => {
+  const readJsonHooks = async (meta: DocumentMeta, quiet = false): Promise<CheckedDocument | undefined> => {
     const read = await readSourceFile(meta.file, meta.source, { json: true });
     if (read.kind === 'missing') return undefined;
     files.push(meta.file);
     if (read.kind === 'bad') {
-      diagnostics.push(read.diagnostic);
+      if (!quiet) diagnostics.push(read.diagnostic);
       return undefined;
     }
     const parsed = readHooksJsonText(read.text, meta);
     if (!parsed.ok) {
-      diagnostics.push(parsed.diagnostic);
+      if (!quiet) diagnostics.push(parsed.diagnostic);
       return undefined;
     }
     return parsed.checked;
@@ -136,6 +136,8 @@ export async function loadCodexSources(
   const reqDoc = await readToml(requirements, 'codex_managed');
   if (reqDoc !== undefined) {
     noteFeature(reqDoc, requirements, 'codex_managed', true);
+    const ignored = stateIgnored(reqDoc, requirements, 'codex_managed');
+    if (ignored !== undefined) diagnostics.push(ignored);
     if (reqDoc.data.allow_managed_hooks_only === true) managedOnly = requirements;
     const hooks = reqDoc.data.hooks;
     const managedDir = isTable(hooks) && typeof hooks.managed_dir === 'string' ? hooks.managed_dir : undefined;
@@ -257,10 +259,12 @@ export async function loadCodexSources(
     const manifest = await readPluginManifest(root);
     if (manifest === undefined) return;
     files.push(...manifest.files);
-    diagnostics.push(...manifest.diagnostics);
     const pluginId = id ?? manifest.name;
     const plugin: CodexPluginRef = { id: pluginId, root, dataDir: dataDir(manifest.name) };
     const off = disabled?.(pluginId);
+    // A plugin that is not enabled contributes nothing: its hooks say so, its problems are not
+    // reported (they would make fire refuse over files Codex never reads), as for claude plugins.
+    if (off === undefined) diagnostics.push(...manifest.diagnostics);
     for (const src of manifest.sources) {
       const meta: DocumentMeta = {
         file: src.file,
@@ -269,7 +273,9 @@ export async function loadCodexSources(
         source: 'codex_plugin',
       };
       const checked =
-        src.kind === 'file' ? await readJsonHooks(meta) : checkHooksFileNode(src.node, src.base, src.locate, meta);
+        src.kind === 'file'
+          ? await readJsonHooks(meta, off !== undefined)
+          : checkHooksFileNode(src.node, src.base, src.locate, meta);
       if (checked === undefined) continue;
       docs.push({
         ...meta,
@@ -313,7 +319,7 @@ export async function loadCodexSources(
   const off = hooksTurnedOff(features);
   if (off !== undefined) {
     diagnostics.push(
-      codexDiagnostic('warning', 'codex_hooks_disabled', off.why, off.file, { line: 1 }, { source: off.source }),
+      codexDiagnostic('warning', 'codex_hooks_disabled', off.why, off.file, off.at, { source: off.source }),
     );
   }
 
@@ -321,7 +327,7 @@ export async function loadCodexSources(
   const declarations: OrderedDeclaration[] = [];
   const next = new Map<string, number>();
   for (const doc of docs) {
-    diagnostics.push(...doc.checked.diagnostics);
+    if (doc.disabled === undefined) diagnostics.push(...doc.checked.diagnostics);
     for (const raw of doc.checked.handlers) {
       const d = declare(raw, doc, {
         states,
@@ -378,22 +384,32 @@ function declare(raw: RawCodexHandler, doc: HookDoc, ctx: DeclareContext): Order
         ? 'trusted'
         : 'modified';
 
+  // The gates of §2.3, the first row that applies winning.
+  const gate: [DeclarationStatus, string] | undefined =
+    ctx.featureOff !== undefined
+      ? ['disabled', ctx.featureOff]
+      : ctx.managedOnly !== undefined && !doc.managed
+        ? ['blocked', ctx.managedOnly]
+        : doc.blocked !== undefined
+          ? ['blocked', doc.blocked]
+          : doc.disabled !== undefined
+            ? ['disabled', doc.disabled]
+            : state?.enabled === false
+              ? ['disabled', `disabled by hooks.state.${q(key)} in ${ctx.userConfig}`]
+              : undefined;
   let status: DeclarationStatus = 'active';
   let why: string | undefined;
   let declDiagnostics: Diagnostic[] | undefined;
-  if (doc.checked.rejected !== undefined || raw.errors.length > 0) {
+  // A handler with errors is invalid, shown with them (SPEC §7.2), except in a plugin that is not
+  // enabled: Codex never reads it, and its problems are not reported.
+  if (doc.disabled === undefined && (doc.checked.rejected !== undefined || raw.errors.length > 0)) {
     status = 'invalid';
     declDiagnostics = [...(doc.checked.rejected !== undefined ? [doc.checked.rejected] : []), ...raw.errors];
     // Every diagnostic naming this hook (its own type errors too).
     for (const d of doc.checked.diagnostics)
       if (d.severity === 'error' && d.hook === raw.name && !declDiagnostics.includes(d)) declDiagnostics.push(d);
     why = declDiagnostics[0]!.message;
-  } else if (ctx.featureOff !== undefined) [status, why] = ['disabled', ctx.featureOff];
-  else if (ctx.managedOnly !== undefined && !doc.managed) [status, why] = ['blocked', ctx.managedOnly];
-  else if (doc.blocked !== undefined) [status, why] = ['blocked', doc.blocked];
-  else if (doc.disabled !== undefined) [status, why] = ['disabled', doc.disabled];
-  else if (state?.enabled === false)
-    [status, why] = ['disabled', `disabled by hooks.state.${q(key)} in ${ctx.userConfig}`];
+  } else if (gate !== undefined) [status, why] = gate;
 
   const command = type === 'command' ? str(h.command) : type === 'mcp_tool' ? `${str(h.server)}/${str(h.tool)}` : '';
   const env: Record<string, string> = {};
@@ -503,10 +519,13 @@ interface FeatureEntry {
   source: CodexSource;
 }
 
-function hooksTurnedOff(features: readonly FeatureEntry[]): { why: string; file: string; source: string } | undefined {
+function hooksTurnedOff(
+  features: readonly FeatureEntry[],
+): { why: string; file: string; at: Position; source: string } | undefined {
   const make = (f: FeatureEntry) => ({
     why: `hooks are turned off: [features] ${f.setting.key} = false in ${f.setting.file}`,
     file: f.setting.file,
+    at: f.setting.at,
     source: f.source,
   });
   const req = features.find((f) => f.requirements && !f.setting.value);

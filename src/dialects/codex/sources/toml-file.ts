@@ -5,7 +5,7 @@
 import { parse as parseToml, TomlError } from 'smol-toml';
 import type { Diagnostic } from '../../../declarations/diagnostics.js';
 import { tomlMessage } from '../../../declarations/frontmatter.js';
-import type { Locator } from '../../../declarations/source-file.js';
+import type { Locator, Position } from '../../../declarations/source-file.js';
 import { locateTomlKeys } from '../../../declarations/toml-locate.js';
 import {
   checkHooksDocument,
@@ -127,6 +127,7 @@ export interface FeatureSetting {
   key: 'hooks' | 'codex_hooks';
   value: boolean;
   file: string;
+  at: Position;
 }
 
 export function readFeature(
@@ -150,7 +151,8 @@ export function readFeature(
     );
   for (const key of ['hooks', 'codex_hooks'] as const) {
     const v = features[key];
-    if (typeof v === 'boolean') return { setting: { key, value: v, file }, diagnostics };
+    if (typeof v === 'boolean')
+      return { setting: { key, value: v, file, at: positionOf(doc.locate, ['features', key]) }, diagnostics };
   }
   return { diagnostics };
 }
