@@ -7,7 +7,7 @@ import type { CodexPlanEntry } from './dispatch/plan.js';
 import { codexEvent } from './catalog.js';
 import { CODEX_DIAGNOSTIC_CODES } from './codes.js';
 import { codexEventDetail, codexEventRows, codexEventSchemas } from './events.js';
-import { codexLocations, codexSessionsDir, codexUserConfig } from './locations.js';
+import { codexLocations, codexSessionIdFor, codexSessionsDir, codexUserConfig } from './locations.js';
 import { CODEX_LIST_COLUMNS, codexInfoFields, codexListFields, codexListRow, codexNeedsReview } from './list-fields.js';
 import { nothingToRead, projectFolders } from './sources/presence.js';
 import type { CodexSource } from './model.js';
@@ -69,8 +69,7 @@ export const codexDialect: Dialect = {
   listColumns: { head: CODEX_LIST_COLUMNS, row: codexListRow },
   needsReview: codexNeedsReview,
 
-  sessionIdFor: (payload) =>
-    typeof payload.session_id === 'string' && payload.session_id !== '' ? payload.session_id : undefined,
+  sessionIdFor: codexSessionIdFor,
   async plan(req) {
     const { planCodex } = await import('./dispatch/plan.js');
     return planCodex(req);

@@ -19,7 +19,8 @@ import { codexEvent } from '../catalog.js';
 import { readCodexAnswer, type CodexAnswer, type CodexRun } from './answer.js';
 import { combineCodexAnswers, type CodexCombined } from './combine.js';
 import { codexCommandLine, codexHookCwd, codexHookEnv } from './env.js';
-import { codexSessionIdFor, fillCodexPayload } from './payload.js';
+import { fillCodexPayload } from './payload.js';
+import { codexSessionIdFor } from '../locations.js';
 import { answerFacts, buildCodexRecord, skippedFacts, type CodexRecordContext } from './records.js';
 import { selectCodexHandlers, type CodexSelection } from './select.js';
 

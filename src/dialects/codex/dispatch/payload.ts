@@ -1,12 +1,6 @@
 // The payload a codex fire hands its hooks (codex.md §5.1): what is absent is filled, the rest is
 // the caller's. `model` and the event's own fields are never invented [ours].
 import type { CodexEventData } from '../catalog-types.js';
-import { payloadSessionId } from '../../session-id.js';
-
-/** The payload's session id, else a new UUID v4 (`--session` wins over both: the use case asks this only without it). */
-export function codexSessionIdFor(payload: Record<string, unknown>): string {
-  return payloadSessionId(payload) ?? globalThis.crypto.randomUUID(); // Web Crypto: node:crypto would load on every start
-}
 
 export interface CodexFill {
   event: CodexEventData;
