@@ -94,6 +94,19 @@ const { output } = await bundle.write({
   comments: { legal: false },
 });
 await bundle.close();
+// dist/cli/compile-cache.js, loaded first on every start, uses none of rolldown's runtime helpers,
+// yet rolldown gives it a bare `require` of the runtime chunk (it does so for an entry that
+// imports a package): one more file to resolve, read and check in every run. The helpers have no
+// side effects, so the require is dropped; the build fails if the file uses a helper after all.
+{
+  const file = join(dist, 'cli', 'compile-cache.js');
+  const text = readFileSync(file, 'utf8');
+  const bare = /^require\("\.\.\/chunks\/rolldown-runtime-[\w-]+\.js"\);\n/m;
+  const stripped = text.replace(bare, '');
+  if (/rolldown-runtime|require_rolldown_runtime/.test(stripped))
+    throw new Error('build: dist/cli/compile-cache.js uses the rolldown runtime chunk');
+  writeFileSync(file, stripped);
+}
 
 /** A chunk of the source files under src/ matching `paths` (regular expressions, no extension). */
 function group(name, paths) {
