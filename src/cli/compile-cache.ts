@@ -126,7 +126,7 @@ function install(Module: ModuleStatic, dir: string): void {
   const made: { script: Script; file: string; filename: string; source: string }[] = [];
   Module.prototype._compile = function (this: ModuleLike, content: string, filename: string, format?: string) {
     if (format === 'module') return compile.call(this, content, filename, format);
-    const file = join(dir, entryName(filename));
+    const file = join(dir, entryName(filename, variants.get(filename)));
     const found = cachedCode(file, filename, content);
     // A dynamic import() in a script served from cached data fails (web-tree-sitter loads its
     // grammar that way; oclif reaches one in getPlatform()): Node compiles those, see
@@ -412,13 +412,30 @@ function rmQuietly(file: string): void {
 }
 
 /** A short, stable file name for a module path: its base name and a 32-bit FNV-1a hash. */
-export function entryName(filename: string): string {
+export function entryName(filename: string, variant?: string): string {
+  const key = variant === undefined ? filename : `${filename}\0${variant}`;
   let h = 0x811c9dc5;
-  for (let i = 0; i < filename.length; i++) {
-    h ^= filename.charCodeAt(i);
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;
   }
-  return `${basename(filename)}.${h.toString(36)}.v8`;
+  const tag = variant === undefined ? '' : `${variant.replace(/[^A-Za-z0-9-]/g, '-')}.`;
+  return `${basename(filename)}.${tag}${h.toString(36)}.v8`;
+}
+
+const variants = new Map<string, string>();
+
+/**
+ * Keeps the entry of the module `filename` (as Node resolves it) under `variant`: one entry per
+ * variant, each made by the first run of its own kind. An entry holds V8's code of the functions
+ * the run that wrote it had called, and a hit is never rewritten: with one entry for
+ * dist/fast-main.js, whichever of `hooks list|info|runs|events` ran first after a build decided
+ * what every later run found compiled, and `hooks list` after a first `hooks events` compiled
+ * its own functions again on every start (~40M instructions, a fifth of the run;
+ * docs/PERFORMANCE.md). Every entry is checked as any other (source, checksum, V8's own checks).
+ */
+export function cacheVariant(filename: string, variant: string): void {
+  variants.set(filename, variant);
 }
 
 function nonEmpty(v: string | undefined): string | undefined {

@@ -49,6 +49,38 @@ function entries(base: string): string[] {
 }
 
 describe('compile cache', () => {
+  it('a module kept under variants has one entry per variant, each made and then hit by its own runs', () => {
+    const cache = join(scratch, 'cache');
+    const module = join(scratch, 'answer.cjs');
+    writeFileSync(module, 'module.exports = 6 * 7;\n');
+    const script = join(scratch, 'variant.cjs');
+    writeFileSync(
+      script,
+      `const cc = require(${JSON.stringify(cacheModule)});
+const state = cc.enableCompileCache();
+cc.cacheVariant(${JSON.stringify(module)}, process.argv[2]);
+const value = require(${JSON.stringify(module)});
+process.stdout.write(JSON.stringify({ value, state: { ...state } }));\n`,
+    );
+    const run = (variant: string) => {
+      const r = spawnSync(process.execPath, [script, variant], {
+        env: { PATH: process.env.PATH, NODE_COMPILE_CACHE: cache },
+        encoding: 'utf8',
+      });
+      expect(r.stderr).toBe('');
+      return JSON.parse(r.stdout) as { value: number; state: { hits: number; misses: number } };
+    };
+    expect(run('hooks:list').state).toMatchObject({ hits: 0, misses: 1 });
+    expect(run('hooks:events').state).toMatchObject({ hits: 0, misses: 1 }); // not list's entry
+    expect(run('hooks:list')).toMatchObject({ value: 42, state: { hits: 1, misses: 0 } });
+    expect(run('hooks:events')).toMatchObject({ value: 42, state: { hits: 1, misses: 0 } });
+    expect(
+      entries(cache)
+        .map((e) => e.split('/').pop()!.split('.').slice(0, 3).join('.'))
+        .sort(),
+    ).toEqual(['answer.cjs.hooks-events', 'answer.cjs.hooks-list']);
+  });
+
   it('checks its entries without loading node:zlib, and prints nothing under --pending-deprecation --throw-deprecation', () => {
     const cache = join(scratch, 'cache');
     const module = join(scratch, 'answer.cjs');
