@@ -3,6 +3,7 @@
 // the shared config.toml edits (compozy, and cosh's on/off states) run it. Light: no edit code.
 import { dialectNamed, dialects } from '../dialects/registry.js';
 import type { Dialect } from '../dialects/types.js';
+import type { Locations } from '../paths.js';
 import { unknownEventError } from './event-names.js';
 
 export function changeOwner(req: {
@@ -22,5 +23,33 @@ export function changeOwner(req: {
     const named = dialectNamed(req.dialect);
     return named?.changeHooks ? named : undefined;
   }
-  return dialects().find((d) => d.changeHooks && d.ownsChange?.(req));
+  return claimants(req)[0];
+}
+
+type OwnerQuery = Parameters<typeof changeOwner>[0];
+
+/** The dialects that recognise the change as theirs, in registry order. */
+function claimants(req: OwnerQuery): Dialect[] {
+  return dialects().filter((d) => d.changeHooks && d.ownsChange?.(req));
+}
+
+/**
+ * changeOwner, and when a NAME fits the name form of more than one dialect (`plugin/…` origins),
+ * the one whose sources declare that name (else the first, whose own "not found" then answers).
+ */
+export async function resolveChangeOwner(
+  req: OwnerQuery,
+  loc: Locations,
+  env: NodeJS.ProcessEnv,
+): Promise<Dialect | undefined> {
+  if (req.dialect !== undefined || req.name === undefined) return changeOwner(req);
+  changeOwner(req);
+  const claim = claimants(req);
+  if (claim.length <= 1) return claim[0];
+  const name = req.name.trim();
+  for (const d of claim) {
+    const catalog = await d.loadCatalog(loc, env);
+    if (catalog.declarations.some((x) => x.name === name)) return d;
+  }
+  return claim[0];
 }

@@ -195,16 +195,26 @@ class CaseEngine {
   }
 
   async fire(
-    testCase: Pick<TestCase, 'event' | 'dialect' | 'payload' | 'hooks' | 'dryRun'>,
+    testCase: Pick<TestCase, 'event' | 'dialect' | 'payload' | 'hooks' | 'dryRun' | 'trustAll'>,
     testFile: TestFile,
   ): Promise<CaseResult> {
     const loaded = await this.catalogFor(testCase, testFile);
     assertDispatchable(loaded);
     const { loc, env } = this.where(testFile);
-    const req = { event: testCase.event, loc, env, payload: testCase.payload, hooks: testCase.hooks };
+    const req = {
+      event: testCase.event,
+      loc,
+      env,
+      payload: testCase.payload,
+      hooks: testCase.hooks,
+      ...(testCase.trustAll === true ? { options: { trustAll: true } } : {}),
+    };
     if (testCase.dryRun) {
       const { plan } = await planLoaded(loaded, req);
-      const wouldRun = plan.filter((p) => p.matched && p.status === 'active' && p.name !== null);
+      // What a fire would run: not what it would record as skipped (PlanEntry.runnable).
+      const wouldRun = plan.filter(
+        (p) => p.matched && p.status === 'active' && p.runnable !== false && p.name !== null,
+      );
       return {
         kind: 'plan',
         wouldRun: runOrder(

@@ -13,6 +13,8 @@ export interface ListFilter {
   dialect?: string;
   /** Include disabled, nameless, blocked and overridden hooks (with status and why). */
   all?: boolean;
+  /** Only the hooks the runtime skips until the user reviews them (Dialect.needsReview). */
+  untrusted?: boolean;
 }
 
 export function filterDeclarations(decls: OrderedDeclaration[], f: ListFilter): OrderedDeclaration[] {
@@ -24,7 +26,8 @@ export function filterDeclarations(decls: OrderedDeclaration[], f: ListFilter): 
         (f.source === undefined || d.source === f.source) &&
         (f.mode === undefined || d.mode === f.mode) &&
         (f.dialect === undefined || d.dialect === f.dialect) &&
-        (f.agent === undefined || isAgentHook(d, f.agent)),
+        (f.agent === undefined || isAgentHook(d, f.agent)) &&
+        (f.untrusted !== true || needsReview(d)),
     ),
   );
 }
@@ -37,6 +40,11 @@ export function filterDeclarations(decls: OrderedDeclaration[], f: ListFilter): 
 function isAgentHook(d: OrderedDeclaration, agent: string): boolean {
   const own = dialectNamed(d.dialect)?.isAgentHook;
   return own ? own(d, agent) : runsForAgent(d.matcher.agent_name, agent);
+}
+
+/** `list --untrusted`: the dialect says whether its runtime waits for a review of the hook. */
+function needsReview(d: OrderedDeclaration): boolean {
+  return dialectNamed(d.dialect)?.needsReview?.(d) === true;
 }
 
 export function runsForAgent(pattern: unknown, agent: string): boolean {

@@ -3,7 +3,7 @@
 // flags.
 import { Args, Flags, HookctlCommand, type BaseFlags } from './base-command.js';
 import { usageError } from '../errors.js';
-import { changeOwner } from '../app/change-owner.js';
+import { resolveChangeOwner } from '../app/change-owner.js';
 import { dialectNames } from '../dialects/registry.js';
 import { changeJson, renderChange, type ChangeResult } from '../views/edit.js';
 import type { EditAction, EditScope } from '../dialects/types.js';
@@ -11,7 +11,8 @@ import type { EditAction, EditScope } from '../dialects/types.js';
 export const nameArg = {
   name: Args.string({
     ignoreStdin: true, // see src/cli/base-command.ts
-    description: 'Hook name (compozy: as declared; claude: as hooks list shows it, such as project:PreToolUse:1.1).',
+    description:
+      'Hook name (compozy: as declared; claude and codex: as hooks list shows it, such as project:PreToolUse:1.1 or user/hooks.json:PreToolUse:1.1).',
     required: true,
   }),
 };
@@ -21,7 +22,7 @@ export const optionalNameArg = {
   name: Args.string({
     ignoreStdin: true, // see src/cli/base-command.ts
     description:
-      'Hook name (compozy and cosh: as declared; claude: as hooks list shows it, such as project:PreToolUse:1.1). None for a claude create, nor with --all-hooks.',
+      'Hook name (compozy and cosh: as declared; claude and codex: as hooks list shows it, such as project:PreToolUse:1.1 or user/hooks.json:PreToolUse:1.1). None for a claude or codex create, nor with --all-hooks.',
     required: false,
   }),
 };
@@ -29,12 +30,12 @@ export const optionalNameArg = {
 export const targetFlags = {
   scope: Flags.string({
     description:
-      'Which file to change. compozy: workspace (default, <workspace>/.compozy/config.toml) or global ($COMPOZY_HOME/config.toml); claude: project (default, alias workspace), local or user (alias global).',
+      'Which file to change. compozy: workspace (default, <workspace>/.compozy/config.toml) or global ($COMPOZY_HOME/config.toml); claude: project (default, alias workspace), local or user (alias global); codex: project (default, <workspace>/.codex/, alias workspace) or user ($CODEX_HOME, alias global).',
     options: ['workspace', 'global', 'project', 'local', 'user'],
   }),
   dialect: Flags.string({
     description:
-      'The dialect whose hook this is (default: claude for a claude name or event, else compozy config.toml and cosh states).',
+      'The dialect whose hook this is (default: claude for a claude name or event, codex for a codex name or a codex-only event such as Interrupt, else compozy config.toml and cosh states).',
     options: dialectNames(),
   }),
   'dry-run': Flags.boolean({ description: 'Print the unified diff of the change and write nothing.' }),
@@ -52,10 +53,10 @@ export function fieldFlags(opts: { create: boolean }) {
   return {
     // Not oclif-required: a missing one gets a clear usage error of our own (runChange).
     event: Flags.string({
-      description: `The event: compozy such as tool.pre_call, claude such as PreToolUse (see: hookctl hooks events); it chooses the dialect.${opts.create ? ' Required.' : ''}`,
+      description: `The event: compozy such as tool.pre_call, claude such as PreToolUse, codex such as Interrupt (see: hookctl hooks events); it chooses the dialect (an event claude and codex share is claude's without --dialect codex).${opts.create ? ' Required.' : ''}`,
     }),
     command: Flags.string({
-      description: `compozy: the executable, run with --arg and no shell. claude: a shell command, run by /bin/sh -c, or with --arg the executable.${opts.create ? ' Required (claude: or --url).' : ''}`,
+      description: `compozy: the executable, run with --arg and no shell. claude: a shell command, run by /bin/sh -c, or with --arg the executable. codex: a shell command.${opts.create ? ' Required (claude: or --url).' : ''}`,
     }),
     arg: Flags.string({
       description:
@@ -69,11 +70,12 @@ export function fieldFlags(opts: { create: boolean }) {
     }),
     priority: Flags.string({ description: 'compozy: integer priority, higher runs first.' }),
     timeout: Flags.string({
-      description: 'compozy: a Go duration, such as 250ms, 5s, 1m30s. claude: seconds, a positive number such as 10.',
+      description:
+        'compozy: a Go duration, such as 250ms, 5s, 1m30s. claude: seconds, a positive number such as 10. codex: whole seconds ≥ 0, such as 10.',
     }),
     matcher: Flags.string({
       description:
-        'compozy: FIELD=PATTERN (repeatable); autonomy fields go under matcher.autonomy; tool_read_only=true|false. claude: the group\'s raw matcher string, given once, such as Bash or "Edit|Write".',
+        'compozy: FIELD=PATTERN (repeatable); autonomy fields go under matcher.autonomy; tool_read_only=true|false. claude and codex: the group\'s raw matcher string, given once, such as Bash or "Edit|Write" (codex: a regular expression).',
       multiple: true,
     }),
     env: Flags.string({
@@ -88,7 +90,7 @@ export function fieldFlags(opts: { create: boolean }) {
     // claude handler fields (claude.md §7).
     url: Flags.string({ description: 'claude: an http hook posting to this URL (instead of --command).' }),
     shell: Flags.string({ description: 'claude: bash or powershell.', options: ['bash', 'powershell'] }),
-    async: Flags.boolean({ description: 'claude: run in the background.', allowNo: true }),
+    async: Flags.boolean({ description: 'claude and codex: run in the background.', allowNo: true }),
     'async-rewake': Flags.boolean({ description: 'claude: background, and exit 2 wakes Claude.', allowNo: true }),
     header: Flags.string({
       description: 'claude: NAME=VALUE of an http hook (repeatable); use $VAR for secrets.',
@@ -99,7 +101,16 @@ export function fieldFlags(opts: { create: boolean }) {
       multiple: true,
     }),
     if: Flags.string({ description: 'claude: one permission rule, such as "Bash(git push *)".' }),
-    'status-message': Flags.string({ description: 'claude: spinner text.' }),
+    'status-message': Flags.string({ description: 'claude and codex: spinner text (statusMessage).' }),
+    // codex handler fields (codex.md §7).
+    'context-limit': Flags.string({
+      description: 'codex: additionalContextLimit, a whole number of tokens ≥ 0 (0: no limit).',
+    }),
+    file: Flags.string({
+      description:
+        'codex: which file of the --scope layer a create writes (default: the one that already holds hooks; hooks.json when both or neither do).',
+      options: ['hooks.json', 'config.toml'],
+    }),
   };
 }
 
@@ -112,15 +123,19 @@ export abstract class DeclarationChangeCommand extends HookctlCommand {
     /** create/update: the field flags, which the editing dialect reads (`changesFromFlags`). */
     fields: Record<string, unknown> = {},
   ): Promise<void> {
-    const owner = changeOwner({
-      action,
-      name,
-      event: typeof fields.event === 'string' ? fields.event : undefined,
-      dialect: flags.dialect,
-      allHooks: flags['all-hooks'],
-    });
+    const loc = this.locations(flags);
+    const owner = await resolveChangeOwner(
+      {
+        action,
+        name,
+        event: typeof fields.event === 'string' ? fields.event : undefined,
+        dialect: flags.dialect,
+        allHooks: flags['all-hooks'],
+      },
+      loc,
+      process.env,
+    );
     if (owner !== undefined) {
-      const loc = this.locations(flags);
       const dryRun = Boolean(flags['dry-run']);
       const input = { action, name, flags: flags as Record<string, unknown>, dryRun, loc, env: process.env };
       return this.printChange(await owner.changeHooks!(input), flags);
@@ -139,7 +154,7 @@ export abstract class DeclarationChangeCommand extends HookctlCommand {
       scope: (flags.scope ?? 'workspace') as EditScope,
       fields,
       dryRun: Boolean(flags['dry-run']),
-      loc: this.locations(flags),
+      loc,
       env: process.env,
     });
     this.printChange(result, flags);
@@ -147,6 +162,7 @@ export abstract class DeclarationChangeCommand extends HookctlCommand {
 
   private printChange(result: ChangeResult, flags: BaseFlags): void {
     for (const w of result.warnings) this.printWarning(w);
+    for (const n of ('notes' in result ? result.notes : undefined) ?? []) this.printNote(n);
     const format = this.outputFormat(flags);
     if (format === 'json') return this.printJson(changeJson(result));
     if (format === 'jsonl') return this.printJsonl([changeJson(result)]);

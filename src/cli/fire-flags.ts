@@ -34,6 +34,9 @@ export const fireFlags = {
     multiple: true,
   }),
   agent: Flags.string({ description: 'claude: run the hooks of this subagent (default: the payload agent_type).' }),
+  'trust-all': Flags.boolean({
+    description: 'Also run hooks the runtime skips until their exact definition has been reviewed and trusted.',
+  }),
   'payload-only': Flags.boolean({ description: 'Print only the final payload JSON.' }),
   'dry-run': Flags.boolean({ description: 'Run and record nothing: show which hooks would run and why.' }),
 };

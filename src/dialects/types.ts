@@ -112,6 +112,11 @@ export interface PlanEntry {
   /** `active`, or why the declaration never runs (`disabled`, `blocked`, `overridden`, `invalid`, …). */
   status: string;
   why?: string | null;
+  /**
+   * false: a dispatch would record the declaration `skipped` rather than run it (claude: prompt,
+   * agent and mcp_tool handlers; codex: mcp_tool, and untrusted hooks without --trust-all).
+   */
+  runnable?: boolean;
   [extra: string]: unknown;
 }
 
@@ -366,6 +371,11 @@ export interface Dialect {
   listFields?(d: OrderedDeclaration): Record<string, unknown>;
   /** Fields `hooks info` adds beyond listFields (claude: the handler as written). */
   infoFields?(d: OrderedDeclaration): Record<string, unknown>;
+  /**
+   * `hooks list --untrusted`: the runtime will skip this declaration until the user reviews it
+   * (codex: untrusted or modified). Absent: no declaration of this dialect needs a review.
+   */
+  needsReview?(d: OrderedDeclaration): boolean;
   /** The human columns of `hooks list` when every row is this dialect's (or `--dialect <name>`). */
   readonly listColumns?: {
     head: readonly Heading[];
@@ -379,9 +389,21 @@ export interface Dialect {
   // ---- optional: a dialect that runs whole changes itself ----
   // For edits that do not fit `mutations`' name-keyed config editor (claude: positional names,
   // three scopes, no NAME on create, `--all-hooks`): the change command hands it the parsed flags.
-  /** Whether a change given without `--dialect` is this dialect's (its name form, its event). */
+  /**
+   * Whether a change given without `--dialect` is this dialect's (its name form, its event).
+   * `hooks trust` asks it too, with action `trust`, for each NAME.
+   */
   ownsChange?(req: { action: string; name?: string; event?: string; allHooks?: boolean }): boolean;
   changeHooks?(req: DialectChangeRequest): Promise<DialectChangeResult>;
+
+  // ---- optional: hook trust ----
+  /**
+   * `hooks trust`: for a dialect whose runtime runs a hook only once a person has approved its
+   * exact definition, records that approval for the named hooks (or, with `all`, every hook that
+   * is active but not yet approved, or changed since). Absent: the dialect's hooks need no trust.
+   * A name the dialect does not know is `hook_not_found`.
+   */
+  trustHooks?(req: DialectTrustRequest): Promise<DialectTrustResult>;
 
   // ---- edit ----
   /** What the edit commands may change; absent: this dialect's hooks are read only. */
@@ -407,6 +429,36 @@ export interface DialectChangeRequest {
   env: NodeJS.ProcessEnv;
 }
 
+/** What `hooks trust` asks of one dialect. */
+export interface DialectTrustRequest {
+  /** The NAME arguments (empty with `all`). */
+  names: string[];
+  all: boolean;
+  dryRun: boolean;
+  loc: Locations;
+  env: NodeJS.ProcessEnv;
+}
+
+/** What one dialect's trust run did: the hooks it trusted, and the one file it wrote. */
+export interface DialectTrustResult {
+  dialect: string;
+  hooks: {
+    name: string;
+    /** The runtime's own key of the hook's approval. */
+    key: string;
+    /** The definition's hash now recorded as approved. */
+    hash: string;
+    /** false: it was already trusted with this hash. */
+    changed: boolean;
+  }[];
+  file: string;
+  changed: boolean;
+  created?: boolean;
+  dry_run: boolean;
+  diff?: string;
+  warnings: string[];
+}
+
 /** Shaped as the shared change result (src/app/edit.ts), so one view prints both. */
 export interface DialectChangeResult {
   action: DialectChangeRequest['action'];
@@ -418,4 +470,6 @@ export interface DialectChangeResult {
   diff?: string;
   targets: { dialect: string; file: string; changed: boolean; created?: boolean; diff?: string }[];
   warnings: string[];
+  /** Lines for stderr after `note: `: what the change means beyond the file (codex: hook trust). */
+  notes?: string[];
 }

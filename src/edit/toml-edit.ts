@@ -11,6 +11,7 @@
 // go in canonical order among the existing ones (matcher, matcher.autonomy, executor).
 import { formatKey, formatKeyPath, formatValue, isTomlTable, type TomlTable, type TomlValue } from './toml-format.js';
 import { scanToml, type InlineTable, type Item, type KeyValue, type KeyValueItem } from './toml-scan.js';
+import { leadingBlank, leadingCommentsStart, lineBreakBefore, splice, trailingEnd } from './toml-tables.js';
 
 export const DECLARATIONS_PATH: readonly string[] = ['hooks', 'declarations'];
 
@@ -421,49 +422,6 @@ function collectSections(table: TomlTable, path: readonly string[], out: [string
     out.push([[...path, key], value]);
     collectSections(value, [...path, key], out);
   }
-}
-
-// ---- spans ----
-
-/** Index of the first comment line directly above item `index` (or `index` itself). */
-function leadingCommentsStart(items: readonly Item[], index: number): number {
-  let i = index;
-  while (i > 0 && items[i - 1]!.kind === 'comment') i--;
-  return i;
-}
-
-/** Index of the block's last header or key statement. */
-function coreLastIndex(layout: ConfigLayout, block: DeclarationBlock): number {
-  let last = block.headerIndex;
-  for (let i = block.headerIndex; i < block.endIndex; i++)
-    if (layout.items[i]!.kind !== 'blank' && layout.items[i]!.kind !== 'comment') last = i;
-  return last;
-}
-
-/** Index just past the block's content and the comment lines directly below it. */
-function trailingEnd(layout: ConfigLayout, block: DeclarationBlock): number {
-  const core = coreLastIndex(layout, block) + 1;
-  let t = core;
-  while (t < block.endIndex && layout.items[t]!.kind === 'comment') t++;
-  // Comments that lead straight into the next header belong to that header.
-  return t === block.endIndex && block.endIndex < layout.items.length ? core : t;
-}
-
-// ---- small helpers ----
-
-function splice(text: string, start: number, end: number, insert: string): string {
-  return text.slice(0, start) + insert + text.slice(end);
-}
-
-/** A line break to write first when inserting at the end of a last line that has none. */
-function lineBreakBefore(text: string, at: number, eol: string): string {
-  return at > 0 && at === text.length && !text.endsWith('\n') ? eol : '';
-}
-
-function leadingBlank(text: string, lineStart: number): string {
-  let i = lineStart;
-  while (text[i] === ' ' || text[i] === '\t') i++;
-  return text.slice(lineStart, i);
 }
 
 export function sameKeys(a: readonly string[], b: readonly string[]): boolean {

@@ -119,6 +119,7 @@ interface RawCase {
   payload_file?: string;
   hooks?: string[];
   dry_run?: boolean;
+  trust_all?: boolean;
   expect?: Record<string, unknown>;
 }
 
@@ -138,7 +139,7 @@ export function fileEnv(env: Record<string, string>, dir: string): Record<string
 /** The keys of schemas/hooktest.schema.json at each level (a unit test holds them equal). */
 export const TEST_FILE_KEYS = {
   file: ['name', 'workspace', 'dialect', 'env', 'cases'],
-  case: ['name', 'event', 'dialect', 'payload', 'payload_file', 'hooks', 'dry_run', 'expect'],
+  case: ['name', 'event', 'dialect', 'payload', 'payload_file', 'hooks', 'dry_run', 'trust_all', 'expect'],
   expect: ['verdict', 'exit_code', 'reason', 'ran', 'not_ran', 'outcomes', 'payload', 'context', 'max_duration_ms'],
 } as const;
 
@@ -228,6 +229,7 @@ class FileReader {
     const dialect = raw.dialect ?? this.raw.dialect;
     if (dialect !== undefined) testCase.dialect = dialect;
     if (raw.hooks !== undefined) testCase.hooks = [...raw.hooks];
+    if (raw.trust_all === true) testCase.trustAll = true;
     if (expect !== undefined && Object.keys(expect).length > 0) testCase.expect = expect;
     return testCase;
   }

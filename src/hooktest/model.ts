@@ -32,6 +32,8 @@ export interface TestCase {
   /** Run only these hooks (as `fire --hook`); undefined = every hook of the event. */
   hooks?: string[];
   dryRun: boolean;
+  /** `trust_all: true`: as `fire --trust-all` (hooks the runtime skips until trusted run too). */
+  trustAll?: boolean;
   /** undefined (or an empty map): the case passes when the dispatch did not fail. */
   expect?: Expectations;
   /** Where the case's list item starts: JUnit and GitHub annotations point here. */

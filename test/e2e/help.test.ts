@@ -130,7 +130,10 @@ describe('help', { timeout: 120_000 }, () => {
         /--command=<value> compozy: the executable, run with --arg and no shell\. claude: a shell command/,
       );
       expect(text).toMatch(/--url=<value> claude: an http hook/);
-      expect(text).toMatch(/--matcher=<value>\.\.\. compozy: FIELD=PATTERN .* claude: the group's raw matcher string/);
+      expect(text).toMatch(
+        /--matcher=<value>\.\.\. compozy: FIELD=PATTERN .* claude and codex: the group's raw matcher string/,
+      );
+      expect(text).toContain('codex: whole seconds ≥ 0');
       expect(text).toMatch(/--event=<value> The event: compozy such as tool\.pre_call, claude such as PreToolUse/);
     }
   });
@@ -143,7 +146,8 @@ describe('help', { timeout: 120_000 }, () => {
     expect(flat(update)).toContain('claude: if, timeout, statusMessage, headers.<H>, matcher');
     expect(flat(update)).toContain('--unset takes if, timeout, statusMessage, args, shell');
     for (const r of [update, info])
-      expect(flat(r)).toContain('claude: as hooks list shows it, such as project:PreToolUse:1.1');
+      expect(flat(r)).toMatch(/claude( and codex)?: as hooks list shows it, such as project:PreToolUse:1\.1/);
+    expect(flat(update)).toContain('codex: timeout, async, statusMessage, additionalContextLimit, matcher');
     expect(flat(fire)).toMatch(
       /--hook=<value> Run only the declarations of this hook name \(claude: as hooks list shows it/,
     );

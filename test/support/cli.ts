@@ -43,6 +43,9 @@ export function isolatedEnv(
     // must not be the machine's.
     HOOKCTL_CLAUDE_MANAGED_DIR: join(base, 'claude-managed'),
     HOOKCTL_STATE_DIR: join(base, 'state'),
+    // Codex's home and system dir: never the machine's (a real ~/.codex must not leak in).
+    CODEX_HOME: join(base, '.codex'),
+    HOOKCTL_CODEX_SYSTEM_DIR: join(base, 'codex-system'),
   };
   mkdirSync(env.COSH_SYSTEM_ROOT, { recursive: true });
   return env;

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  appendItem,
-  detectStyle,
-  removeItem,
-  removeProperty,
-  setProperty,
-} from '../../src/dialects/claude/json-edit.js';
+import { appendItem, detectStyle, removeItem, removeProperty, setProperty } from '../../src/edit/json-edit.js';
 import {
   createHandler,
   deleteHandler,

@@ -45,7 +45,11 @@ An event both cosh and claude know (PreToolUse, Stop, …) fires the dialect tha
       dialect: flags.dialect,
       loc: this.locations(flags),
       env: process.env,
-      options: { ...(flags.skill ? { skills: flags.skill } : {}), ...(flags.agent ? { agent: flags.agent } : {}) },
+      options: {
+        ...(flags.skill ? { skills: flags.skill } : {}),
+        ...(flags.agent ? { agent: flags.agent } : {}),
+        ...(flags['trust-all'] ? { trustAll: true } : {}),
+      },
       onWarning: (w) => this.printWarning(w),
     };
     if (flags['dry-run']) {

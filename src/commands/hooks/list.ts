@@ -20,6 +20,9 @@ export default class HooksList extends HookctlCommand {
     }),
     dialect: Flags.string({ description: 'Only this dialect.', options: dialectNames() }),
     all: Flags.boolean({ description: 'Also show disabled, nameless, blocked and overridden hooks, with why.' }),
+    untrusted: Flags.boolean({
+      description: 'Only the hooks the runtime skips until you review them (codex: untrusted or modified).',
+    }),
   };
 
   async run(): Promise<void> {

@@ -1,6 +1,7 @@
 // The claude dialect (claude.md): Claude Code hooks from settings files, plugins, skills and
 // subagents. One `Dialect` object; src/dialects/registry.ts lists it. Loaders, validation and
 // dispatch are imported on first use, so `list` never loads the runner and `events` no loader.
+import { basename, dirname } from 'node:path';
 import type { Dialect, DialectCatalog, EventRow, FileValidation } from '../types.js';
 import { claudeEvent, claudeEventAddedLater } from './catalog.js';
 import { CLAUDE_DIAGNOSTIC_CODES } from './codes.js';
@@ -121,8 +122,12 @@ export const claudeDialect: Dialect = {
     const diagnostics = await validateClaudeFile(file, text, claudeLocations(loc, env), { forced });
     // A SKILL.md may hold compozy hooks too (claude.md §7): only one whose front matter names
     // `compozy` (metadata.compozy) is judged by both dialects.
-    const both = claudeFileKind(file, text ?? '', forced) === 'skill' && /^[ \t]+compozy[ \t]*:/m.test(text ?? '');
-    return diagnostics === undefined ? undefined : { diagnostics, exclusive: !both };
+    const kind = claudeFileKind(file, text ?? '', forced);
+    const both = kind === 'skill' && /^[ \t]+compozy[ \t]*:/m.test(text ?? '');
+    // A hooks.json outside a hooks/ folder is claude's by its shape only: a dialect whose file
+    // it is by name and place (a runtime's own config folder) speaks alone.
+    const byShapeOnly = kind === 'hooks' && basename(dirname(file)) !== 'hooks';
+    return diagnostics === undefined ? undefined : { diagnostics, exclusive: !both && !byShapeOnly };
   },
 
   eventNotes(context, events) {

@@ -2,6 +2,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Locations } from '../../paths.js';
+import { payloadSessionId } from '../session-id.js';
 
 export interface CodexLocations {
   /** `$CODEX_HOME`, else `~/.codex`. */
@@ -35,4 +36,13 @@ export const codexSessionsDir = (stateDir: string) => join(stateDir, 'codex', 's
 
 function nonEmpty(v: string | undefined): string | undefined {
   return v === undefined || v === '' ? undefined : v;
+}
+
+/**
+ * The session a codex fire records under: the payload's session_id, else a new UUID v4 (codex.md
+ * §5.1; `--session` wins over both: the use case asks this only without it). Here, not in
+ * dispatch/: the dialect object answers it (Dialect.sessionIdFor).
+ */
+export function codexSessionIdFor(payload: Record<string, unknown>): string {
+  return payloadSessionId(payload) ?? globalThis.crypto.randomUUID(); // Web Crypto: node:crypto would load on every start
 }

@@ -21,7 +21,7 @@ import { modNote } from '../sources/mods.js';
 import type { ClaudeEventData } from '../catalog-types.js';
 import { claudeEvent, defaultTimeoutS } from '../catalog.js';
 import { combineAnswers, type Combined } from './combine.js';
-import { EnvExports, ENV_EXPORTS_LIMIT_BYTES, ENV_EXPORTS_MAX_LINES, readEnvFile } from './env-file.js';
+import { EnvExports, ENV_EXPORTS_LIMIT_BYTES, ENV_EXPORTS_MAX_LINES, readEnvFile } from '../../../exec/env-file.js';
 import { claudeHookEnv, substitutePlaceholders } from './hook-env.js';
 import { claudeLocations, claudeSessionIdFor, sessionsDirOf } from '../locations.js';
 import { allowedHeaderVars, expandHeaderValue, httpRun, postJson } from './http.js';

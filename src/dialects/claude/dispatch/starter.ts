@@ -5,6 +5,7 @@
 import type { OrderedDeclaration } from '../../../declarations/model.js';
 import { claudeEvent } from '../catalog.js';
 import { matcherAccepts, matcherForm } from '../rules/match.js';
+import { regexSamples } from '../../../matching/regex-samples.js';
 
 export function claudeStarterPayload(d: OrderedDeclaration, payload: Record<string, unknown>): Record<string, unknown> {
   const event = claudeEvent(d.event);
@@ -23,42 +24,4 @@ export function sampleValue(matcher: string, narrow: boolean): string | undefine
   if (form.kind === 'names') return form.names[0];
   const candidates = regexSamples(form.source);
   return candidates.find((c) => matcherAccepts(matcher, narrow, c));
-}
-
-/** Guesses at a string a regex matches: each top-level alternative with its wildcards filled. */
-function regexSamples(source: string): string[] {
-  const alternatives = splitTopLevel(source.replace(/^\^/, '').replace(/\$$/, ''));
-  const out: string[] = [];
-  for (const alt of [...alternatives, source]) {
-    const text = alt
-      .replace(/^\^|\$$/g, '')
-      .replace(/\(\?:/g, '(')
-      .replace(/\((.*?)\|.*?\)/g, '$1') // a group's first alternative
-      .replace(/[()]/g, '')
-      .replace(/\.\*\??|\.\+\??/g, 'x')
-      .replace(/\\b/g, '')
-      .replace(/\\([.\\/*+?()[\]{}|^$-])/g, '$1')
-      .replace(/\[([^\]\\])[^\]]*\]/g, '$1')
-      .replace(/([A-Za-z0-9_])[?*]/g, '$1');
-    out.push(text);
-  }
-  return out;
-}
-
-function splitTopLevel(source: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i];
-    if (ch === '\\') i++;
-    else if (ch === '(' || ch === '[') depth++;
-    else if (ch === ')' || ch === ']') depth--;
-    else if (ch === '|' && depth === 0) {
-      parts.push(source.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(source.slice(start));
-  return parts;
 }

@@ -24,7 +24,7 @@ import type { EditAction } from '../../types.js';
 import { displayPath } from '../../../display-path.js';
 import { claudeEvent } from '../catalog.js';
 import { headerEnvRefs } from '../sources/handlers.js';
-import { JsonEditError } from '../json-edit.js';
+import { JsonEditError } from '../../../edit/json-edit.js';
 import { loadClaudeSources } from '../sources/load.js';
 import {
   claudeLocations,

@@ -2,7 +2,14 @@
 // first group of its event whose matcher is exactly the one asked for, or a new group at the end),
 // update one (moving it when its matcher changes), delete one (then an emptied group, then an
 // emptied event), and turn disableAllHooks on or off.
-import { appendItem, detectStyle, removeItem, removeProperty, setProperty, JsonEditError } from '../json-edit.js';
+import {
+  appendItem,
+  detectStyle,
+  removeItem,
+  removeProperty,
+  setProperty,
+  JsonEditError,
+} from '../../../edit/json-edit.js';
 import { handlerIdentity, isPlainObject } from '../sources/handlers.js';
 
 /** A handler's place: `hooks[event][group - 1].hooks[index - 1]`, 1-based as in names. */

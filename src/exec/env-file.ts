@@ -1,9 +1,10 @@
-// Reading what hooks wrote to their CLAUDE_ENV_FILE (claude.md §5.2, §6 `env_exports`), within
-// bounds: a hook owns the file, so it can make it huge, or a link to an endless device.
+// Reading what hooks wrote to an env file they were handed (claude CLAUDE_ENV_FILE, codex
+// CODEX_ENV_FILE; `env_exports` of a fire), within bounds: a hook owns the file, so it can make it
+// huge, or a link to an endless device. Dialect-neutral: each dialect names the variable.
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 
-/** At most this much of one hook's env file is read (the bound of its stdout, claude.md §5.2). */
+/** At most this much of one hook's env file is read (the bound of a hook's stdout). */
 export const ENV_FILE_LIMIT_BYTES = 1024 * 1024;
 /** At most this many `env_exports` lines per dispatch, and this many bytes of them in all. */
 export const ENV_EXPORTS_MAX_LINES = 10_000;

@@ -1,16 +1,10 @@
-// Text-preserving edits of a JSON document (claude.md §7): each edit rewrites only the array or
-// object it changes, new text takes the file's indentation and line endings, and every other
-// byte stays. Pure functions over text; each parses the text it is given (a settings file is
-// small), so edits compose by feeding one's result to the next.
-import type { PathSeg } from '../../declarations/source-file.js';
-import {
-  jsonEntry,
-  lineIndexAt,
-  lineStartsOf,
-  parseJsonWithPositions,
-  type JsonNode,
-} from '../../declarations/json.js';
-import { nodeAt, offsetOf, valueEnd } from './json-doc.js';
+// Text-preserving edits of a JSON document (claude and codex hook files): each edit rewrites only
+// the array or object it changes, new text takes the file's indentation and line endings, and
+// every other byte stays. Pure functions over text; each parses the text it is given (a hooks
+// file is small), so edits compose by feeding one's result to the next. Dialect-neutral: the
+// dialects' edit code (src/dialects/*/…-edit.ts) says which paths to change.
+import type { PathSeg } from '../declarations/source-file.js';
+import { jsonEntry, lineIndexAt, lineStartsOf, parseJsonWithPositions, type JsonNode } from '../declarations/json.js';
 
 export interface JsonStyle {
   /** One level of indentation (two spaces when the file shows none). */
@@ -158,4 +152,52 @@ export function appendItem(text: string, path: readonly PathSeg[], value: unknow
 
 export function removeItem(text: string, path: readonly PathSeg[], index: number): string {
   return removeChild(text, path, index);
+}
+
+// ---- spans ----
+
+/** The node at a path (the last of repeated keys), or undefined. */
+export function nodeAt(root: JsonNode, path: readonly PathSeg[]): JsonNode | undefined {
+  let node: JsonNode | undefined = root;
+  for (const seg of path) {
+    if (node === undefined) return undefined;
+    if (node.kind === 'object' && typeof seg === 'string') node = jsonEntry(node, seg)?.value;
+    else if (node.kind === 'array' && typeof seg === 'number') node = node.items[seg];
+    else return undefined;
+  }
+  return node;
+}
+
+/** The offset of a 1-based line and column. */
+export function offsetOf(starts: readonly number[], pos: { line: number; column: number }): number {
+  return starts[pos.line - 1]! + pos.column - 1;
+}
+
+/** The offset just past the JSON value that starts at `start` (the text is known to parse). */
+export function valueEnd(text: string, start: number): number {
+  const c = text[start];
+  if (c === '"') return stringEnd(text, start);
+  if (c === '{' || c === '[') {
+    let depth = 0;
+    for (let i = start; i < text.length; i++) {
+      const ch = text[i];
+      if (ch === '"') i = stringEnd(text, i) - 1;
+      else if (ch === '{' || ch === '[') depth++;
+      else if (ch === '}' || ch === ']') {
+        depth--;
+        if (depth === 0) return i + 1;
+      }
+    }
+    return text.length;
+  }
+  const m = /^[^\s,\]}]+/.exec(text.slice(start, start + 64));
+  return start + (m ? m[0].length : 0);
+}
+
+function stringEnd(text: string, start: number): number {
+  for (let i = start + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '"') return i + 1;
+  }
+  return text.length;
 }

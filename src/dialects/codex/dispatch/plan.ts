@@ -1,0 +1,29 @@
+// `fire --dry-run` for codex (codex.md §6): every handler of the event with its matcher verdict,
+// its status, its trust and whether hookctl would run it. Nothing runs, nothing is recorded.
+import type { PlanEntry, PlanRequest } from '../../types.js';
+import type { CodexTrust } from '../model.js';
+import { prepareCodex } from './dispatch.js';
+
+export interface CodexPlanEntry extends PlanEntry {
+  trust: CodexTrust;
+  handler_type: string;
+  /** false for mcp_tool, and for untrusted or modified hooks without --trust-all. */
+  runnable: boolean;
+}
+
+export async function planCodex(req: PlanRequest): Promise<CodexPlanEntry[]> {
+  const { selections } = prepareCodex(req);
+  return selections.map((s) => ({
+    name: s.decl.name,
+    source: s.decl.source,
+    mode: s.info.async ? 'async' : 'sync',
+    order: s.decl.order,
+    status: s.decl.status,
+    why: s.decl.why ?? null,
+    trust: s.info.trust,
+    handler_type: s.info.handler_type,
+    matched: s.selected,
+    fields: s.matcher !== undefined ? [s.matcher] : [],
+    runnable: s.info.runnable && s.trustSkip === undefined,
+  }));
+}

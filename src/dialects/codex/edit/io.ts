@@ -1,0 +1,181 @@
+// The I/O every codex edit shares (codex.md §7): read a target file as text, check a text as
+// Codex would (the sources' own checks, so an edit validates exactly as `validate` does), list
+// the handlers of a text with their keys' hashes (for the trust notes), and write a new text
+// atomically under the file's lock, through a symlink rather than over it — or, on a dry run,
+// only compute the unified diff.
+import { mkdir, readFile, realpath } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Diagnostic } from '../../../declarations/diagnostics.js';
+import { decodeSourceBytes } from '../../../declarations/source-file.js';
+import {
+  faultInjection,
+  removeStrayTempFiles,
+  sha256,
+  writeFailures,
+  writeFileAtomic,
+} from '../../../edit/atomic-write.js';
+import { withFileLock } from '../../../edit/file-lock.js';
+import { unifiedDiff } from '../../../edit/unified-diff.js';
+import { displayPath } from '../../../display-path.js';
+import { ExitCode, HookctlError } from '../../../errors.js';
+import type { CodexFileKind, CodexSource } from '../model.js';
+import { codexHookHash, type HashValue } from '../rules/hash.js';
+import { isTable, type CheckedDocument } from '../rules/check.js';
+import { readHooksJsonText } from '../sources/json-file.js';
+import { checkTomlHooks, parseTomlText } from '../sources/toml-file.js';
+import { CodexEditError } from './model.js';
+
+export interface TargetText {
+  realFile: string;
+  exists: boolean;
+  text: string;
+  hash: string | null;
+}
+
+export interface FileMeta {
+  file: string;
+  fileKind: CodexFileKind;
+  origin: string;
+  source: CodexSource;
+}
+
+export async function readTarget(file: string, kind: CodexFileKind): Promise<TargetText> {
+  const realFile = await realpath(file).catch(() => file);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(realFile);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { realFile, exists: false, text: '', hash: null };
+    throw new HookctlError(
+      'hook_config_unreadable',
+      `cannot read ${displayPath(file)}: ${code ?? (err as Error).message}`,
+      ExitCode.no,
+    );
+  }
+  const decoded = decodeSourceBytes(bytes, file, undefined, { json: kind === 'hooks_json' });
+  if (decoded.kind !== 'text') throw validationFailed(decoded.kind === 'bad' ? [decoded.diagnostic] : []);
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? '\uFEFF' : '';
+  return { realFile, exists: true, text: bom + decoded.text, hash: sha256(bytes) };
+}
+
+/** The checked hooks of a text, or the diagnostic of a text that does not parse. */
+export function checkText(text: string, meta: FileMeta): { checked?: CheckedDocument; diagnostics: Diagnostic[] } {
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trim() === '') return { diagnostics: [] };
+  if (meta.fileKind === 'hooks_json') {
+    const read = readHooksJsonText(body, meta);
+    return read.ok
+      ? { checked: read.checked, diagnostics: read.checked.diagnostics }
+      : { diagnostics: [read.diagnostic] };
+  }
+  const read = parseTomlText(body, meta.file, meta.source);
+  if (!read.ok) return { diagnostics: [read.diagnostic] };
+  const checked = checkTomlHooks(read.doc, meta);
+  return { checked, diagnostics: checked.diagnostics };
+}
+
+export const errorsOf = (ds: readonly Diagnostic[]) => ds.filter((d) => d.severity === 'error');
+
+export function describe(d: Diagnostic): string {
+  return `${displayPath(d.file)}:${d.line}${d.column ? `:${d.column}` : ''}: ${d.message}`;
+}
+
+export function validationFailed(errors: Diagnostic[]): HookctlError {
+  return new HookctlError('hook_validation_failed', 'hook declaration validation failed', ExitCode.no, {
+    details: errors.map(describe),
+    data: { diagnostics: errors },
+  });
+}
+
+/** Plain JSON-like values for the hash of an mcp_tool input (TOML floats hash as JS numbers here). */
+function hashable(v: unknown): HashValue {
+  if (typeof v === 'bigint') return Number(v);
+  if (Array.isArray(v)) return v.map(hashable);
+  if (isTable(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, hashable(x)]));
+  return v as HashValue;
+}
+
+/** Each handler of a checked text: its name, its key's position part, and its current hash. */
+export function handlerHashes(checked: CheckedDocument | undefined): Map<string, { name: string; hash: string }> {
+  const out = new Map<string, { name: string; hash: string }>();
+  for (const raw of checked?.handlers ?? []) {
+    const h = raw.handler;
+    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    const { current_hash } = codexHookHash(raw.eventData, raw.groupMatcher, {
+      type: raw.type === 'mcp_tool' ? 'mcp_tool' : 'command',
+      command: str(h.command),
+      timeout: raw.timeout_s,
+      async: raw.asyncWritten,
+      statusMessage: raw.statusMessage,
+      additionalContextLimit: raw.contextLimit,
+      server: str(h.server),
+      tool: str(h.tool),
+      input: isTable(h.input) ? hashable(h.input) : {},
+    });
+    out.set(`${raw.eventData.label}:${raw.groupIndex}:${raw.handlerIndex}`, { name: raw.name, hash: current_hash });
+  }
+  return out;
+}
+
+export interface FileOutcome {
+  file: string;
+  changed: boolean;
+  created?: boolean;
+  diff?: string;
+  before: string;
+  after: string;
+}
+
+/**
+ * Computes the new text of `file` from its current one and writes it (atomically, under the
+ * file's lock, re-reading the file under the lock), or on a dry run only diffs it. `compute`
+ * throws to refuse; a CodexEditError becomes `hook_edit_failed` (or `hook_not_found`).
+ */
+export async function changeFile(
+  file: string,
+  kind: CodexFileKind,
+  opts: { dryRun: boolean; env: NodeJS.ProcessEnv },
+  compute: (current: TargetText) => string,
+): Promise<FileOutcome> {
+  const run = (current: TargetText): FileOutcome => {
+    let after: string;
+    try {
+      after = compute(current);
+    } catch (err) {
+      if (err instanceof CodexEditError) {
+        const code = err.refusal;
+        throw new HookctlError(code, `cannot edit ${displayPath(file)}: ${err.message}`, ExitCode.no);
+      }
+      throw err;
+    }
+    const changed = after !== current.text;
+    const out: FileOutcome = { file, changed, before: current.text, after };
+    if (changed && !current.exists) out.created = true;
+    if (opts.dryRun) {
+      const shown = displayPath(file);
+      out.diff = unifiedDiff(current.text, after, { oldLabel: current.exists ? shown : '/dev/null', newLabel: shown });
+    }
+    return out;
+  };
+  const first = run(await readTarget(file, kind));
+  // A refused change creates nothing (no `.codex/` folder), and one that changes nothing writes nothing.
+  if (opts.dryRun || !first.changed) return first;
+  const realFile = await realpath(file).catch(() => file);
+  return writeFailures(file, async () => {
+    await mkdir(dirname(realFile), { recursive: true });
+    return withFileLock(realFile, async () => {
+      await removeStrayTempFiles(realFile);
+      // Read again under the lock: another writer may have changed the file meanwhile.
+      const current = await readTarget(file, kind);
+      const out = run(current);
+      if (out.changed) {
+        await writeFileAtomic(current.realFile, out.after, {
+          expectedHash: current.hash,
+          beforeRename: faultInjection(opts.env),
+        });
+      }
+      return out;
+    });
+  });
+}
