@@ -94,17 +94,16 @@ const { output } = await bundle.write({
   comments: { legal: false },
 });
 await bundle.close();
-// dist/cli/compile-cache.js, loaded first on every start, uses none of rolldown's runtime helpers,
-// yet rolldown gives it a bare `require` of the runtime chunk (it does so for an entry that
-// imports a package): one more file to resolve, read and check in every run. The helpers have no
-// side effects, so the require is dropped; the build fails if the file uses a helper after all.
-{
-  const file = join(dist, 'cli', 'compile-cache.js');
+// dist/cli/compile-cache.js and dist/cli/fast-argv.js, loaded on every start before anything
+// else, use none of rolldown's runtime helpers, yet rolldown may give them a bare `require` of
+// the runtime chunk: one more file to resolve, read and check in every run. The helpers have no
+// side effects, so the require is dropped; the build fails if a file uses a helper after all.
+for (const name of ['compile-cache.js', 'fast-argv.js']) {
+  const file = join(dist, 'cli', name);
   const text = readFileSync(file, 'utf8');
-  const bare = /^require\("\.\.\/chunks\/rolldown-runtime-[\w-]+\.js"\);\n/m;
-  const stripped = text.replace(bare, '');
+  const stripped = text.replace(/^require\("\.\.\/chunks\/rolldown-runtime-[\w-]+\.js"\);\n/m, '');
   if (/rolldown-runtime|require_rolldown_runtime/.test(stripped))
-    throw new Error('build: dist/cli/compile-cache.js uses the rolldown runtime chunk');
+    throw new Error(`build: dist/cli/${name} uses the rolldown runtime chunk`);
   writeFileSync(file, stripped);
 }
 
