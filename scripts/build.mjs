@@ -225,9 +225,11 @@ writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
 const files = {};
 for (const chunk of output) {
   if (chunk.type !== 'chunk') continue;
+  // (The two files whose bare require of the runtime chunk was dropped above.)
+  const noRuntime = chunk.fileName === 'cli/compile-cache.js' || chunk.fileName === 'cli/fast-argv.js';
   files[chunk.fileName] = {
     modules: chunk.moduleIds.filter((id) => !id.startsWith('\0')).map((id) => relative(root, id)),
-    imports: chunk.imports,
+    imports: noRuntime ? chunk.imports.filter((f) => !f.startsWith('chunks/rolldown-runtime-')) : chunk.imports,
     dynamicImports: chunk.dynamicImports,
   };
 }
