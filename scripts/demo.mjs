@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The Quick start's main job: run hookctl on the bundled demo (fixtures/demo) the way a user
 // would, printing each command before its output. Run records go to the demo homes' sessions/
-// folders and fixtures/demo/claude/state/, which git ignores.
+// folders, fixtures/demo/claude/state/ and fixtures/demo/codex/state/, which git ignores.
 import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,6 +25,20 @@ const claudeEnv = {
   HOOKCTL_STATE_DIR: join(claude, 'state'),
   DEMO_LOG: join(claude, 'state', 'demo.log'),
 };
+// Codex CLI: `hooks trust` writes the user config.toml, so the demo runs on a fresh copy of the
+// committed home (fixtures/demo/codex/home) each time.
+const codex = join(demo, 'codex');
+const codexHome = join(codex, 'state', 'home');
+rmSync(join(codex, 'state'), { recursive: true, force: true });
+cpSync(join(codex, 'home'), codexHome, { recursive: true });
+const codexEnv = {
+  ...process.env,
+  HOME: codexHome,
+  CODEX_HOME: join(codexHome, '.codex'),
+  HOOKCTL_CODEX_SYSTEM_DIR: join(codex, 'system'),
+  HOOKCTL_STATE_DIR: join(codex, 'state', 'hookctl'),
+};
+const xw = ['--workspace', 'fixtures/demo/codex/workspace'];
 const where = ['--workspace', 'fixtures/demo/workspace', '--additional-dir', 'fixtures/demo/extra'];
 const cw = ['--workspace', 'fixtures/demo/claude/workspace'];
 const P = 'fixtures/demo/payloads';
@@ -47,6 +62,13 @@ const steps = [
   [['hooks', 'test', ...cw], 0, claudeEnv],
   // Yesterday's session (fixtures/demo/claude/transcripts) through today's hooks: two calls now decided differently.
   [['hooks', 'replay', 'fixtures/demo/claude/transcripts', ...cw, '--cwd', 'workspace'], 1, claudeEnv],
+  // Codex CLI: a hook runs only once its exact definition is trusted; until then it is skipped, and said so.
+  [['hooks', 'list', ...xw, '--dialect', 'codex'], 0, codexEnv],
+  [['hooks', 'fire', 'PreToolUse', ...xw, '--payload', `${P}/codex-rm.json`], 0, codexEnv],
+  [['hooks', 'trust', '--all', ...xw], 0, codexEnv],
+  [['hooks', 'fire', 'PreToolUse', ...xw, '--payload', `${P}/codex-rm.json`], 1, codexEnv],
+  [['hooks', 'runs', ...xw, '--session', 'codex_demo'], 0, codexEnv],
+  [['hooks', 'test', ...xw], 0, codexEnv],
 ];
 
 // The demo's http hook posts to a small local server (fixtures/demo/servers).

@@ -107,7 +107,7 @@ function noTestCases(files: readonly string[], filter: string | undefined): Hook
  * Fires cases. A test file's catalog of each dialect is loaded once and shared by its cases (the
  * file's workspace and env decide what the loaders read). Every case gets a new session, whose
  * records go to `<ledger root>/<session>/hook-runs.jsonl` in a folder this run made for itself
- * (removed by close()): cases, and concurrent test runs, never see each other's records, and
+ * (each session removed when its case ends, the folder by close()): cases, and concurrent test runs, never see each other's records, and
  * nothing reaches the user's sessions folders.
  */
 class CaseEngine {
@@ -225,8 +225,15 @@ class CaseEngine {
       };
     }
     this.ledgerRoot ??= mkdtemp(join(tmpdir(), 'hookctl-test-'));
-    const result = await fireLoaded(loaded, { ...req, sessionId: newSessionId(), sessionsDir: await this.ledgerRoot });
-    return caseResult(loaded, result);
+    const sessionsDir = await this.ledgerRoot;
+    const sessionId = newSessionId();
+    try {
+      return caseResult(loaded, await fireLoaded(loaded, { ...req, sessionId, sessionsDir }));
+    } finally {
+      // Nothing reads a case's records once it has ended: its session goes now. Left to close(),
+      // 10,000 session folders were removed at once at the end, a 60 MB peak of the run (issue 24).
+      await rm(join(sessionsDir, sessionId), { recursive: true, force: true });
+    }
   }
 }
 

@@ -33,6 +33,21 @@ export function filterDeclarations(decls: OrderedDeclaration[], f: ListFilter): 
 }
 
 /**
+ * What a plain `list` leaves out for their status alone, counted by status (`disabled: 2`): a
+ * hook that is declared but will not run is never hidden silently (issue 28's "never silent").
+ */
+export function inactiveCounts(decls: readonly OrderedDeclaration[], f: ListFilter): Map<string, number> {
+  const counts = new Map<string, number>();
+  if (f.all) return counts;
+  for (const d of filterDeclarations(
+    decls.filter((x) => x.status !== 'active'),
+    { ...f, all: true },
+  ))
+    counts.set(d.status, (counts.get(d.status) ?? 0) + 1);
+  return counts;
+}
+
+/**
  * `list --agent NAME`: the dialect's own reading when it has one (claude: the subagent's hooks),
  * else the hooks that would run for the agent: no agent_name matcher, or one whose pattern matches
  * the name (as CompozyOS's own listing answers; SPEC §7.2).

@@ -372,6 +372,11 @@ export interface Dialect {
   /** Fields `hooks info` adds beyond listFields (claude: the handler as written). */
   infoFields?(d: OrderedDeclaration): Record<string, unknown>;
   /**
+   * Rows the human `hooks info` adds after the shared ones, as [label, text], read off the info
+   * entry (its JSON object) — codex: the trust, the key and both hashes.
+   */
+  infoRows?(info: Readonly<Record<string, unknown>>): readonly (readonly [string, string])[];
+  /**
    * `hooks list --untrusted`: the runtime will skip this declaration until the user reviews it
    * (codex: untrusted or modified). Absent: no declaration of this dialect needs a review.
    */

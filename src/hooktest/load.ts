@@ -14,6 +14,7 @@ import { schemaDiagnostics } from '../validate/schema-check.js';
 import { didYouMean } from '../matching/suggest.js';
 import type { HooktestCode } from './codes.js';
 import { parseTextPattern } from './expect.js';
+import { readCaseItems } from './yaml-cases.js';
 import type { Expectations, FilePosition, TestCase, TestFile, TextPattern } from './model.js';
 
 export interface LoadedTestFile {
@@ -63,6 +64,10 @@ function parseJsonDocument(text: string): ReturnType<typeof parseJsonWithPositio
 }
 
 function parseYaml(text: string, file: string): Parsed {
+  // A valid file of the usual shape is read one case at a time, so memory stays that of one case
+  // (issue 24); anything else, and every file with an error, is parsed whole as below.
+  const byCase = readCaseItems(text);
+  if (byCase !== undefined) return { ok: true, ...byCase };
   const lineCounter = new LineCounter();
   let doc: ReturnType<typeof parseDocument>;
   try {

@@ -11,7 +11,22 @@ const FILE_MODE = 0o600;
 
 // Files this process has already appended a whole line to. The file then ends in a newline
 // (every writer writes whole lines), so the torn-line check is needed once per file per process.
+// Bounded, oldest first out: `hooks test` writes each case to a session of its own, and 10,000
+// cases kept 10,000 paths here (issue 24). A file dropped from it is only checked again.
 const knownToEndInNewline = new Set<string>();
+export const KNOWN_FILES_LIMIT = 64;
+
+/** How many files the torn-line check currently skips (tests hold it bounded). */
+export function knownFileCount(): number {
+  return knownToEndInNewline.size;
+}
+
+function rememberEndsInNewline(key: string): void {
+  if (knownToEndInNewline.has(key)) return;
+  knownToEndInNewline.add(key);
+  if (knownToEndInNewline.size > KNOWN_FILES_LIMIT)
+    knownToEndInNewline.delete(knownToEndInNewline.values().next().value!);
+}
 
 /** One record as one line, newline included. JSON.stringify escapes every newline in values. */
 export function serializeRecord(record: RunRecord): string {
@@ -94,7 +109,7 @@ function openLedger(file: string): OpenLedger {
       const line = (startOnNewLine ? '\n' : '') + serializeRecord(record);
       startOnNewLine = false;
       writeOnce(fd, Buffer.from(line, 'utf8'));
-      knownToEndInNewline.add(key);
+      rememberEndsInNewline(key);
     },
     close: () => closeSync(fd),
   };

@@ -81,6 +81,7 @@ export function renderInfo(
       field('matcher', matcher.length ? matcher.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ') : '(any)');
     }
     if (typeof d.handler === 'object' && d.handler !== null) field('handler', JSON.stringify(d.handler));
+    for (const [k, v] of dialectNamed(d.dialect)?.infoRows?.(d) ?? []) field(k, v);
     const meta = Object.entries(d.metadata);
     if (meta.length) field('metadata', meta.map(([k, v]) => `${k}=${v}`).join(' '));
     if (d.description) field('description', d.description);

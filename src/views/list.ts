@@ -108,3 +108,12 @@ export function renderList(
   // Why is free text: it gives way first when the table is wider than the terminal.
   return renderTable(head, rows, colour);
 }
+
+/** `3 declared hooks are not active (2 disabled, 1 blocked); hooks list --all shows why`; undefined when none. */
+export function inactiveNote(counts: ReadonlyMap<string, number>): string | undefined {
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  if (total === 0) return undefined;
+  const parts = [...counts].map(([status, n]) => `${n} ${status}`).join(', ');
+  const what = total === 1 ? '1 declared hook is not active' : `${total} declared hooks are not active`;
+  return `${what} (${parts}); hooks list --all shows why`;
+}

@@ -131,6 +131,14 @@ describe('codex list and info', { timeout: 120_000 }, () => {
       current_hash: 'sha256:96bbba10acb318dc0ae335debebc2e6cbb9e5e71ae59e1036eb72b0a384797c5',
       trust: 'trusted',
     });
+    // the human info says the same
+    const human = await cli(['hooks', 'info', 'user/hooks.json:PreToolUse:1.1', ...W()]);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toMatch(/^ {2}trust {7}trusted$/m);
+    expect(human.stdout).toContain(`  key         ${userJson}:pre_tool_use:0:0\n`);
+    expect(human.stdout).toMatch(/^ {2}hash {8}sha256:96bbba10acb3\w+$/m);
+    expect(human.stdout).toMatch(/^ {2}trusted {5}sha256:96bbba10acb3\w+$/m);
+    expect(human.stdout).toContain('  hash_input  {"event_name":"pre_tool_use",');
   });
 
   it('an invalid hook shows in list --all and info with its diagnostics', async () => {

@@ -29,7 +29,7 @@ beforeAll(() => {
   const root = tempDir('hookctl-demo-tests-');
   copy = join(root, 'demo');
   cpSync(demoDir, copy, { recursive: true });
-  for (const d of ['home/.compozy/sessions', 'home/.copilot-shell/sessions', 'claude/state'])
+  for (const d of ['home/.compozy/sessions', 'home/.copilot-shell/sessions', 'claude/state', 'codex/state'])
     rmSync(join(copy, d), { recursive: true, force: true });
   // The user's own Claude Code settings: a guard on every PreToolUse and a SessionStart hook.
   const home = join(root, 'user');
@@ -37,6 +37,12 @@ beforeAll(() => {
   const deny = { type: 'command', command: 'echo "the user\'s own guard" >&2; exit 2' };
   writeFileSync(
     join(home, '.claude', 'settings.json'),
+    JSON.stringify({ hooks: { PreToolUse: [{ hooks: [deny] }], SessionStart: [{ hooks: [deny] }] } }),
+  );
+  // … and Codex hooks of their own, trusted or not: the demo's codex file names its own home.
+  mkdirSync(join(home, '.codex'), { recursive: true });
+  writeFileSync(
+    join(home, '.codex', 'hooks.json'),
     JSON.stringify({ hooks: { PreToolUse: [{ hooks: [deny] }], SessionStart: [{ hooks: [deny] }] } }),
   );
   mkdirSync(join(root, 'tmp'));
@@ -58,6 +64,7 @@ describe("the demo's test files, with the README's environment", { timeout: 120_
   it('ships the two the README names', () => {
     expect(shippedTestFiles(demoDir)).toEqual([
       'claude/workspace/tests/claude.hooktest.yaml',
+      'codex/workspace/tests/codex.hooktest.yaml',
       'workspace/tests/demo.hooktest.yaml',
     ]);
   });
@@ -81,5 +88,11 @@ describe("the demo's test files, with the README's environment", { timeout: 120_
     const r = await hooksTest('--workspace', 'claude/workspace');
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('6 passed, 0 failed');
+  });
+
+  it("the Codex setup's test file, run from its workspace as the demo runs it", async () => {
+    const r = await hooksTest('--workspace', 'codex/workspace');
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('4 passed, 0 failed');
   });
 });

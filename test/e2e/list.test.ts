@@ -176,6 +176,12 @@ describe('hooks list on the demo', { timeout: 120_000 }, () => {
     expect(skill.split(/\s{2,}/)).toEqual(['2', 'paste-guard', 'input.pre_submit', 'skill/additional', 'sync', '0']);
     // piped: no colour
     expect(r.stdout).not.toContain('\u001b[');
+    // what is declared but left out is counted, never hidden silently
+    expect(r.stderr).toBe(
+      'hookctl: note: 5 declared hooks are not active (1 disabled, 3 overridden, 1 blocked); hooks list --all shows why\n',
+    );
+    const all = await runCli(['hooks', 'list', ...W, '--all'], { env: demoEnv() });
+    expect(all.stderr).toBe('');
   });
 });
 

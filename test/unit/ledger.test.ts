@@ -17,7 +17,14 @@ import {
 } from '../../src/ledger/reader.js';
 import type { RunRecord } from '../../src/ledger/record.js';
 import { assertLedgerWritable } from '../../src/ledger/folder-check.js';
-import { appendRecord, appendRecords, LedgerWriter, serializeRecord } from '../../src/ledger/writer.js';
+import {
+  appendRecord,
+  appendRecords,
+  KNOWN_FILES_LIMIT,
+  knownFileCount,
+  LedgerWriter,
+  serializeRecord,
+} from '../../src/ledger/writer.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -147,6 +154,26 @@ describe('writer and reader round trip', () => {
     expect(await readAllRecords(file)).toEqual({ records: [record(1), record(2)], skipped: 3 });
     expect(await tailRecords(file, 1)).toEqual({ records: [record(2)], skipped: 0 });
     expect(await tailRecords(file, 2)).toEqual({ records: [record(1), record(2)], skipped: 3 });
+  });
+});
+
+describe('the files known to end in a newline (issue 24)', () => {
+  it('stay bounded over one session per case, and a forgotten file is checked again', async () => {
+    // hooks test writes each case to a session of its own: 10,000 cases kept 10,000 paths.
+    const first = freshFile();
+    await appendRecord(first, record(1));
+    for (let i = 0; i < 4 * KNOWN_FILES_LIMIT; i++) {
+      const writer = new LedgerWriter(freshFile());
+      await writer.append(record(i));
+      await writer.close();
+    }
+    expect(knownFileCount()).toBeLessThanOrEqual(KNOWN_FILES_LIMIT);
+    // Long forgotten: a torn line another process left there is ended before the next record.
+    await appendFile(first, '{"run_id":"torn"');
+    await appendRecord(first, record(2));
+    const lines = (await readFile(first, 'utf8')).split('\n');
+    expect(lines[1]).toBe('{"run_id":"torn"');
+    expect(JSON.parse(lines[2]!)).toEqual(record(2));
   });
 });
 

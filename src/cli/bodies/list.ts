@@ -3,8 +3,8 @@ import type { Interfaces } from '@oclif/core';
 import type HooksList from '../../commands/hooks/list.js';
 import { loadCatalog } from '../../app/catalog.js';
 import { eventPatternWarning } from '../../app/event-names.js';
-import { filterDeclarations } from '../../app/list.js';
-import { renderList, toListEntry } from '../../views/list.js';
+import { filterDeclarations, inactiveCounts } from '../../app/list.js';
+import { inactiveNote, renderList, toListEntry } from '../../views/list.js';
 import { skippedDeclarationWarnings } from '../../views/location.js';
 import type { BaseFlagValues, CommandIO } from '../command-io.js';
 
@@ -23,6 +23,8 @@ export async function runList(io: CommandIO, flags: ListFlags): Promise<void> {
   if (format === 'json') return io.printJsonArray(decls, (d) => toListEntry(d, flags.all));
   if (format === 'jsonl') return io.printJsonl(mapped(decls, (d) => toListEntry(d, flags.all)));
   io.print(renderList(decls, flags.all, io.colour(flags), flags.dialect));
+  const hidden = inactiveNote(inactiveCounts(catalog.declarations, flags));
+  if (hidden) io.printNote(hidden);
 }
 
 function* mapped<T, U>(items: readonly T[], f: (item: T) => U): Generator<U> {

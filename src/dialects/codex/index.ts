@@ -8,7 +8,14 @@ import { codexEvent } from './catalog.js';
 import { CODEX_DIAGNOSTIC_CODES } from './codes.js';
 import { codexEventDetail, codexEventRows, codexEventSchemas } from './events.js';
 import { codexLocations, codexSessionIdFor, codexSessionsDir, codexUserConfig } from './locations.js';
-import { CODEX_LIST_COLUMNS, codexInfoFields, codexListFields, codexListRow, codexNeedsReview } from './list-fields.js';
+import {
+  CODEX_LIST_COLUMNS,
+  codexInfoFields,
+  codexInfoRows,
+  codexListFields,
+  codexListRow,
+  codexNeedsReview,
+} from './list-fields.js';
 import { nothingToRead, projectFolders } from './sources/presence.js';
 import type { CodexSource } from './model.js';
 
@@ -66,6 +73,7 @@ export const codexDialect: Dialect = {
   },
   listFields: codexListFields,
   infoFields: codexInfoFields,
+  infoRows: codexInfoRows,
   listColumns: { head: CODEX_LIST_COLUMNS, row: codexListRow },
   needsReview: codexNeedsReview,
 

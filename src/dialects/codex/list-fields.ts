@@ -50,3 +50,17 @@ export function codexListRow(d: OrderedDeclaration): string[] {
   const x = codexInfo(d);
   return [d.order === null ? '-' : String(d.order), d.name ?? '', d.event, x.group_matcher ?? '-', x.trust, x.label];
 }
+
+/** The human `hooks info` rows of a codex hook: what Codex checks before it runs one (§2.5, §2.6). */
+export function codexInfoRows(info: Readonly<Record<string, unknown>>): [string, string][] {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '-');
+  const rows: [string, string][] = [
+    ['trust', text(info.trust)],
+    ['key', text(info.key)],
+    ['hash', text(info.current_hash)],
+    ['trusted', info.trusted_hash === null ? '(none)' : text(info.trusted_hash)],
+    ['hash_input', text(info.hash_input)],
+  ];
+  if (typeof info.status_message === 'string') rows.push(['spinner', info.status_message]); // statusMessage
+  return rows;
+}
