@@ -56,9 +56,8 @@ describe('compile cache', () => {
     const script = join(scratch, 'variant.cjs');
     writeFileSync(
       script,
-      `const cc = require(${JSON.stringify(cacheModule)});
-const state = cc.enableCompileCache();
-cc.cacheVariant(${JSON.stringify(module)}, process.argv[2]);
+      `const state = require(${JSON.stringify(cacheModule)}).enableCompileCache();
+require(${JSON.stringify(cacheModule)}).cacheVariant(${JSON.stringify(module)}, process.argv[2]);
 const value = require(${JSON.stringify(module)});
 process.stdout.write(JSON.stringify({ value, state: { ...state } }));\n`,
     );
