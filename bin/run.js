@@ -14,10 +14,14 @@ const { join } = require('node:path');
 
 const root = join(__dirname, '..');
 const argv = process.argv.slice(2);
-require('../dist/cli/compile-cache.js').enableCompileCache();
+const compileCache = require('../dist/cli/compile-cache.js');
+compileCache.enableCompileCache();
 const fast = fastParse();
-if (fast) require('../dist/fast-main.js').runFast(fast.parse, fast.table, root);
-else require('../dist/cli/run.js').runCli(argv, root);
+if (fast) {
+  // One compile-cache entry of the file per command: each holds the code its own command calls.
+  compileCache.cacheVariant(require.resolve('../dist/fast-main.js'), fast.parse.id);
+  require('../dist/fast-main.js').runFast(fast.parse, fast.table, root);
+} else require('../dist/cli/run.js').runCli(argv, root);
 
 function fastParse() {
   if (argv[0] !== 'hooks') return undefined;

@@ -94,6 +94,18 @@ const { output } = await bundle.write({
   comments: { legal: false },
 });
 await bundle.close();
+// dist/cli/compile-cache.js and dist/cli/fast-argv.js, loaded on every start before anything
+// else, use none of rolldown's runtime helpers, yet rolldown may give them a bare `require` of
+// the runtime chunk: one more file to resolve, read and check in every run. The helpers have no
+// side effects, so the require is dropped; the build fails if a file uses a helper after all.
+for (const name of ['compile-cache.js', 'fast-argv.js']) {
+  const file = join(dist, 'cli', name);
+  const text = readFileSync(file, 'utf8');
+  const stripped = text.replace(/^require\("\.\.\/chunks\/rolldown-runtime-[\w-]+\.js"\);\n/m, '');
+  if (/rolldown-runtime|require_rolldown_runtime/.test(stripped))
+    throw new Error(`build: dist/cli/${name} uses the rolldown runtime chunk`);
+  writeFileSync(file, stripped);
+}
 
 /** A chunk of the source files under src/ matching `paths` (regular expressions, no extension). */
 function group(name, paths) {
@@ -213,9 +225,11 @@ writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
 const files = {};
 for (const chunk of output) {
   if (chunk.type !== 'chunk') continue;
+  // (The two files whose bare require of the runtime chunk was dropped above.)
+  const noRuntime = chunk.fileName === 'cli/compile-cache.js' || chunk.fileName === 'cli/fast-argv.js';
   files[chunk.fileName] = {
     modules: chunk.moduleIds.filter((id) => !id.startsWith('\0')).map((id) => relative(root, id)),
-    imports: chunk.imports,
+    imports: noRuntime ? chunk.imports.filter((f) => !f.startsWith('chunks/rolldown-runtime-')) : chunk.imports,
     dynamicImports: chunk.dynamicImports,
   };
 }

@@ -33,7 +33,9 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import NodeModule from 'node:module';
+// The named export, not the default: a default import of a CommonJS module needs rolldown's
+// interop helper, a chunk of its own, and so one more file to resolve, read and check on every start.
+import { Module as NodeModule, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -124,7 +126,7 @@ function install(Module: ModuleStatic, dir: string): void {
   const made: { script: Script; file: string; filename: string; source: string }[] = [];
   Module.prototype._compile = function (this: ModuleLike, content: string, filename: string, format?: string) {
     if (format === 'module') return compile.call(this, content, filename, format);
-    const file = join(dir, entryName(filename));
+    const file = join(dir, entryName(filename, variants.get(filename)));
     const found = cachedCode(file, filename, content);
     // A dynamic import() in a script served from cached data fails (web-tree-sitter loads its
     // grammar that way; oclif reaches one in getPlatform()): Node compiles those, see
@@ -257,8 +259,9 @@ function cachedCode(file: string, filename: string, source: string): Buffer | 's
  * CRC-32 of V8's data, seeded with the module path and its source's length, so that the data of
  * another module (or of another source of this one) never passes as this entry's. Integrity
  * against damage, not against a writer: only the user can write to the folder (cacheFolder).
- * zlib's crc32 (Node 20.15 and later) is native; loading zlib brings Node's stream modules, and
- * with them costs `hooks list` about 4.5 % more instructions, where a JavaScript checksum loop
+ * zlib's crc32 (Node 20.15 and later) is native. It is taken from the zlib binding Node has
+ * loaded anyway (nativeCrc32 below): loading node:zlib for it brought Node's stream modules (19
+ * of them) and cost `hooks list` about 3 % of its instructions, where a JavaScript checksum loop
  * cost 9 % and node:crypto 4 ms (docs/PERFORMANCE.md). Older Node gets the same values from a
  * table.
  */
@@ -266,18 +269,41 @@ function codeChecksum(filename: string, sourceLength: number, code: Buffer): num
   return crc32(code, crc32(Buffer.from(`${filename}\0${sourceLength}`, 'utf8'), 0));
 }
 
-let nativeCrc32: ((data: Buffer, value: number) => number) | null | undefined;
+type Crc32 = (data: Buffer, value: number) => number;
+let native: Crc32 | null | undefined;
 let crcTable: Int32Array | undefined;
 
 function crc32(data: Buffer, value: number): number {
-  if (nativeCrc32 === undefined) {
-    // Loaded on the first entry read or written: a run with the cache off never loads zlib.
-    const zlib = NodeModule.createRequire(import.meta.url)('node:zlib') as {
-      crc32?: (data: Buffer, value: number) => number;
-    };
-    nativeCrc32 = typeof zlib.crc32 === 'function' ? zlib.crc32 : null;
+  // Found on the first entry read or written: a run with the cache off never looks.
+  native ??= nativeCrc32();
+  return native !== null ? native(data, value) >>> 0 : tableCrc32(data, value);
+}
+
+/**
+ * zlib's native CRC-32, or null where Node has none. First the function node:zlib's own crc32
+ * calls once it has checked its arguments (the process's zlib binding, without node:zlib and its
+ * streams), used only if it gives the standard check value; else node:zlib's. process.binding is
+ * deprecated (DEP0111, a warning only under --pending-deprecation): the warning is held back for
+ * the one call, so no flag makes this print anything or throw.
+ */
+export function nativeCrc32(): Crc32 | null {
+  const check = Buffer.from('123456789');
+  try {
+    const quiet = process.noDeprecation;
+    let binding: { crc32?: unknown };
+    process.noDeprecation = true;
+    try {
+      binding = (process as unknown as { binding(name: string): { crc32?: unknown } }).binding('zlib');
+    } finally {
+      process.noDeprecation = quiet;
+    }
+    const f = binding.crc32;
+    if (typeof f === 'function' && (f as Crc32)(check, 0) >>> 0 === 0xcbf43926) return f as Crc32;
+  } catch {
+    // No such binding here: node:zlib below.
   }
-  return nativeCrc32 !== null ? nativeCrc32(data, value) >>> 0 : tableCrc32(data, value);
+  const zlib = createRequire(import.meta.url)('node:zlib') as { crc32?: Crc32 };
+  return typeof zlib.crc32 === 'function' ? zlib.crc32 : null;
 }
 
 /** CRC-32 as zlib computes it, for a Node without zlib.crc32. */
@@ -386,13 +412,30 @@ function rmQuietly(file: string): void {
 }
 
 /** A short, stable file name for a module path: its base name and a 32-bit FNV-1a hash. */
-export function entryName(filename: string): string {
+export function entryName(filename: string, variant?: string): string {
+  const key = variant === undefined ? filename : `${filename}\0${variant}`;
   let h = 0x811c9dc5;
-  for (let i = 0; i < filename.length; i++) {
-    h ^= filename.charCodeAt(i);
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;
   }
-  return `${basename(filename)}.${h.toString(36)}.v8`;
+  const tag = variant === undefined ? '' : `${variant.replace(/[^A-Za-z0-9-]/g, '-')}.`;
+  return `${basename(filename)}.${tag}${h.toString(36)}.v8`;
+}
+
+const variants = new Map<string, string>();
+
+/**
+ * Keeps the entry of the module `filename` (as Node resolves it) under `variant`: one entry per
+ * variant, each made by the first run of its own kind. An entry holds V8's code of the functions
+ * the run that wrote it had called, and a hit is never rewritten: with one entry for
+ * dist/fast-main.js, whichever of `hooks list|info|runs|events` ran first after a build decided
+ * what every later run found compiled, and `hooks list` after a first `hooks events` compiled
+ * its own functions again on every start (~40M instructions, a fifth of the run;
+ * docs/PERFORMANCE.md). Every entry is checked as any other (source, checksum, V8's own checks).
+ */
+export function cacheVariant(filename: string, variant: string): void {
+  variants.set(filename, variant);
 }
 
 function nonEmpty(v: string | undefined): string | undefined {

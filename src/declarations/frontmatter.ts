@@ -16,11 +16,11 @@ import { readFastYaml } from './yaml-fast.js';
 
 // The `yaml` package costs a noticeable part of a command's start-up to load, and plain front
 // matters never need it (compozy/yaml-fast.ts reads them), so it is loaded on first use only.
-const requireModule = createRequire(import.meta.url);
+// The require too: createRequire(import.meta.url) makes and parses a file URL, at every start.
 let yamlModule: typeof YamlModule | undefined;
 
 function yaml(): typeof YamlModule {
-  return (yamlModule ??= requireModule('yaml') as typeof YamlModule);
+  return (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof YamlModule);
 }
 
 export interface FrontMatterBlock {

@@ -49,6 +49,65 @@ function entries(base: string): string[] {
 }
 
 describe('compile cache', () => {
+  it('a module kept under variants has one entry per variant, each made and then hit by its own runs', () => {
+    const cache = join(scratch, 'cache');
+    const module = join(scratch, 'answer.cjs');
+    writeFileSync(module, 'module.exports = 6 * 7;\n');
+    const script = join(scratch, 'variant.cjs');
+    writeFileSync(
+      script,
+      `const state = require(${JSON.stringify(cacheModule)}).enableCompileCache();
+require(${JSON.stringify(cacheModule)}).cacheVariant(${JSON.stringify(module)}, process.argv[2]);
+const value = require(${JSON.stringify(module)});
+process.stdout.write(JSON.stringify({ value, state: { ...state } }));\n`,
+    );
+    const run = (variant: string) => {
+      const r = spawnSync(process.execPath, [script, variant], {
+        env: { PATH: process.env.PATH, NODE_COMPILE_CACHE: cache },
+        encoding: 'utf8',
+      });
+      expect(r.stderr).toBe('');
+      return JSON.parse(r.stdout) as { value: number; state: { hits: number; misses: number } };
+    };
+    expect(run('hooks:list').state).toMatchObject({ hits: 0, misses: 1 });
+    expect(run('hooks:events').state).toMatchObject({ hits: 0, misses: 1 }); // not list's entry
+    expect(run('hooks:list')).toMatchObject({ value: 42, state: { hits: 1, misses: 0 } });
+    expect(run('hooks:events')).toMatchObject({ value: 42, state: { hits: 1, misses: 0 } });
+    expect(
+      entries(cache)
+        .map((e) => e.split('/').pop()!.split('.').slice(0, 3).join('.'))
+        .sort(),
+    ).toEqual(['answer.cjs.hooks-events', 'answer.cjs.hooks-list']);
+  });
+
+  it('checks its entries without loading node:zlib, and prints nothing under --pending-deprecation --throw-deprecation', () => {
+    const cache = join(scratch, 'cache');
+    const module = join(scratch, 'answer.cjs');
+    writeFileSync(module, 'module.exports = 42;\n');
+    const script = join(scratch, 'zlib.cjs');
+    writeFileSync(
+      script,
+      `const state = require(${JSON.stringify(cacheModule)}).enableCompileCache();
+require(${JSON.stringify(module)});
+const loaded = process.moduleLoadList.filter((m) => /^NativeModule (zlib|stream)$/.test(m));
+process.stdout.write(JSON.stringify({ loaded, state: { ...state } }));\n`,
+    );
+    const run = () => {
+      const r = spawnSync(process.execPath, ['--pending-deprecation', '--throw-deprecation', script], {
+        env: { PATH: process.env.PATH, NODE_COMPILE_CACHE: cache },
+        encoding: 'utf8',
+      });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      return JSON.parse(r.stdout) as { loaded: string[]; state: { hits: number; misses: number } };
+    };
+    expect(run().state).toMatchObject({ misses: 1 }); // written: a checksum made
+    const second = run();
+    expect(second.state).toMatchObject({ hits: 1, misses: 0 }); // read: a checksum checked
+    // node:zlib would bring node:stream and its 18 modules into every start (docs/PERFORMANCE.md).
+    expect(second.loaded).toEqual([]);
+  });
+
   it('a second run takes the module from the cache, and it runs the same', () => {
     const cache = join(scratch, 'cache');
     const module = join(scratch, 'answer.cjs');
