@@ -48,6 +48,9 @@ export function homesEnv(base, { compozyHome, coshHome, coshSystemRoot } = {}) {
   // Claude Code's locations too, so no bench ever reads the real ~/.claude or /etc/claude-code.
   env.CLAUDE_CONFIG_DIR = join(base, 'home', '.claude');
   env.HOOKCTL_CLAUDE_MANAGED_DIR = join(base, 'system', 'claude-code');
+  // … and Codex's, so none reads the real ~/.codex or /etc/codex.
+  env.CODEX_HOME = join(base, 'home', '.codex');
+  env.HOOKCTL_CODEX_SYSTEM_DIR = join(base, 'system', 'codex');
   env.HOOKCTL_STATE_DIR = join(base, 'state');
   delete env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS;
   return env;
