@@ -532,6 +532,12 @@ describe('codex plan (§6 --dry-run)', () => {
       fields: [{ field: 'tool_name', pattern: '^Ba', value: 'Bash', matched: true }],
     });
     expect(plan[1]!.fields).toEqual([{ field: 'tool_name', pattern: 'Edit', value: 'Bash', matched: false }]);
+    expect(plan.map((p) => p.skipped_why)).toEqual([
+      null,
+      `untrusted: hook has not been trusted (current hash sha256:${'1'.repeat(64)})`,
+      'mcp_tool hooks run only inside Codex',
+      null,
+    ]);
     const trusted = await planCodex({ ...req, options: { trustAll: true } });
     expect(trusted[1]!.runnable).toBe(true);
     const stop = await planCodex(request('Stop', [{ matcher: 'whatever' }]));

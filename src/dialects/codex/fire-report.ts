@@ -68,7 +68,8 @@ export function codexPlanTable(plan: CodexPlanEntry[]): ReportTable {
       `${p.trust}${p.runnable ? '' : ' (not run)'}`,
       matcherText(p),
       p.matched ? toned('ok', 'yes') : toned('warning', 'no'),
-      `${p.status}${p.why ? `: ${p.why}` : ''}`,
+      // A hook the fire would skip says why here, as its record would (nothing silent).
+      `${p.status}${p.why ? `: ${p.why}` : ''}${p.skipped_why ? ` (not run: ${p.skipped_why})` : ''}`,
     ]),
   };
 }
