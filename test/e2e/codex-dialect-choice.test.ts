@@ -143,6 +143,20 @@ describe('codex: sessions and exit codes of a fire (§5.1, §7 runs, §8)', () =
     ]);
   });
 
+  it("hooks runs and hooks info say why a codex run was skipped (the record's why), never a blank row", async () => {
+    const b = box();
+    b.codex(b.one('Stop', 'true'));
+    const fire = await b.run(['hooks', 'fire', 'Stop', '--session', 'why-s']);
+    expect(fire.code, fire.stderr).toBe(0);
+    const why = /untrusted: hook has not been trusted \(current hash sha256:[0-9a-f]{64}\)/;
+    const runs = await b.run(['hooks', 'runs']);
+    expect(runs.code, runs.stderr).toBe(0);
+    expect(runs.stdout).toMatch(why);
+    const info = await b.run(['hooks', 'info', 'project/.codex/hooks.json:Stop:1.1']);
+    expect(info.code, info.stderr).toBe(0);
+    expect(info.stdout).toMatch(why);
+  });
+
   it('exit 3 when the dispatch depth is exceeded; a skipped untrusted hook never changes the exit code', async () => {
     const b = box();
     b.codex(b.one('Stop', `echo '{"decision":"block","reason":"again"}'`));
