@@ -2,7 +2,7 @@
 // rules 1–3), the exit codes of §8 around it, the session a codex fire records under (§5.1) and
 // the shared `hooks runs` reading codex records by default (§7 table). The built CLI, a temp
 // workspace with `.codex/hooks.json` and, where a test says so, `.claude/settings.json`.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isolatedEnv, runCli } from '../support/cli.js';
@@ -49,6 +49,20 @@ describe('codex: choosing the dialect (§7 rules 1–3, §8)', () => {
       'name: interrupt\ncases:\n  - name: runs when trusted\n    event: Interrupt\n    trust_all: true\n    payload: {}\n    expect: { verdict: pass, exit_code: 0 }\n',
     );
     const t = await b.run(['hooks', 'test', file]);
+    expect(t.code, t.stdout + t.stderr).toBe(0);
+    expect(t.stdout).toContain('1 passed, 0 failed');
+  });
+
+  it('hooks test --init: a hook not trusted yet gets a trust_all case that runs it, not one that expects a skip', async () => {
+    const b = box();
+    b.codex(b.one('PreToolUse', `echo 'no pushes' >&2; exit 2`, 'Bash'));
+    const init = await b.run(['hooks', 'test', '--init', 'PreToolUse', '--dialect', 'codex']);
+    expect(init.code, init.stderr).toBe(0);
+    const text = readFileSync(join(b.ws, 'PreToolUse.hooktest.yaml'), 'utf8');
+    expect(text).toContain('    trust_all: true # not trusted yet: a plain fire skips it (as fire --trust-all)\n');
+    expect(text).toContain('reason: "no pushes"');
+    expect(text).toContain('outcomes: {"project/.codex/hooks.json:PreToolUse:1.1":"denied"}');
+    const t = await b.run(['hooks', 'test', 'PreToolUse.hooktest.yaml']);
     expect(t.code, t.stdout + t.stderr).toBe(0);
     expect(t.stdout).toContain('1 passed, 0 failed');
   });
