@@ -127,6 +127,25 @@ describe('codex: choosing the dialect (§7 rules 1–3, §8)', () => {
   });
 });
 
+describe('codex: a codex fire reads codex sources only (§7)', () => {
+  it('a broken claude file neither stops a codex fire nor takes Interrupt; it does take an event codex does not declare', async () => {
+    const b = box();
+    b.claude('{broken');
+    b.codex(b.one('Interrupt', 'true'));
+    const codex = await b.run(['hooks', 'fire', 'Stop', '--dialect', 'codex', '-o', 'json']);
+    expect(codex.code, codex.stderr).toBe(0);
+    expect(json(codex.stdout)).toMatchObject({ dialect: 'codex', verdict: 'pass', runs: [] });
+    const interrupt = await b.run(['hooks', 'fire', 'Interrupt', '-o', 'json']);
+    expect(interrupt.code, interrupt.stderr).toBe(0);
+    expect(json(interrupt.stdout).dialect).toBe('codex');
+    // Stop: codex declares none, the broken claude file might: claude is chosen, and refuses.
+    const stop = await b.run(['hooks', 'fire', 'Stop']);
+    expect(stop.code).toBe(2);
+    expect(stop.stderr).toContain('refusing to fire "Stop"');
+    expect(stop.stderr).toContain('.claude/settings.json:1: invalid JSON');
+  });
+});
+
 describe('codex: sessions and exit codes of a fire (§5.1, §7 runs, §8)', () => {
   it("records under --session, else the payload's session_id, else a new UUID v4", async () => {
     const b = box();
