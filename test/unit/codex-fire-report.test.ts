@@ -92,6 +92,20 @@ describe('codex fire report', () => {
     ]);
   });
 
+  it('a PreToolUse rewrite shows the tool_input it applies; none on a deny', () => {
+    const allow = run({ decision: 'allow' });
+    const payload = { tool_name: 'Bash', tool_input: { command: 'ls -a' } };
+    const shown = codexFireReport(result({ payload, runs: [allow] }));
+    expect(shown.lines.map((l) => [l.label, plain(l.text)])).toEqual([
+      ['verdict', 'pass'],
+      ['tool_input', '{"command":"ls -a"}'],
+    ]);
+    const denied = codexFireReport(result({ verdict: 'deny', reason: 'no', payload, runs: [allow] }));
+    expect(denied.lines.map((l) => l.label)).toEqual(['verdict', 'reason']);
+    const plainPass = codexFireReport(result({ payload, runs: [run({})] }));
+    expect(plainPass.lines.map((l) => l.label)).toEqual(['verdict']);
+  });
+
   it('the plan table: Order, Name, Trust, Matcher, Matched, Status', () => {
     const entry: CodexPlanEntry = {
       name: 'n',
