@@ -98,7 +98,7 @@ describe('codex fire report', () => {
     const shown = codexFireReport(result({ payload, runs: [allow] }));
     expect(shown.lines.map((l) => [l.label, plain(l.text)])).toEqual([
       ['verdict', 'pass'],
-      ['tool_input', '{"command":"ls -a"}'],
+      ['input', '{"command":"ls -a"}'],
     ]);
     const denied = codexFireReport(result({ verdict: 'deny', reason: 'no', payload, runs: [allow] }));
     expect(denied.lines.map((l) => l.label)).toEqual(['verdict', 'reason']);

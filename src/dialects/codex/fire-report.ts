@@ -23,7 +23,7 @@ export function codexFireReport(result: CodexDispatchResult): FireReport {
     result.verdict !== 'deny' &&
     result.runs.some((r) => r.decision === 'allow' && r.mode === 'sync')
   )
-    add('tool_input', JSON.stringify(result.payload.tool_input));
+    add('input', JSON.stringify(result.payload.tool_input));
   for (const e of result.env_exports) add('env', [`${e.line}  `, toned('dim', `(${e.hook})`)]);
   // DispatchResult.terminal_errors (the index signature hides the declared key).
   const terminalErrors = result.terminal_errors as DispatchResult['terminal_errors'];
