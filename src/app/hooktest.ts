@@ -12,6 +12,7 @@ import type { Dialect, DialectCatalog } from '../dialects/types.js';
 import { ExitCode, HookctlError, usageError } from '../errors.js';
 import type { HooktestCode } from '../hooktest/codes.js';
 import { findTestFiles } from '../hooktest/discover.js';
+import { ranHooks } from '../hooktest/expect.js';
 import { loadTestFile } from '../hooktest/load.js';
 import type { CaseReport, CaseResult, TestCase, TestFile, TestRunReport } from '../hooktest/model.js';
 import { runTests, selectedCases } from '../hooktest/runner.js';
@@ -337,8 +338,18 @@ async function writeStarter(
   for (const hook of hooks) {
     // What this hook's own matcher needs (claude: its group's tool_name), so the case runs it.
     const own = (await loaded.dialect.starterPayload?.(byName.get(hook)!, payload)) ?? payload;
-    const observed = await engine.fire({ ...base, payload: own, hooks: [hook] }, testFile);
-    cases.push({ hook, observed, ...(own !== payload ? { payload: own } : {}) });
+    let observed = await engine.fire({ ...base, payload: own, hooks: [hook] }, testFile);
+    // A hook its runtime skips until trusted (codex: every new hook) would give a case that tests
+    // nothing: when trusting it makes it run, the case says `trust_all: true` and expects that.
+    let trustAll = false;
+    if (observed.kind === 'dispatch' && ranHooks(observed.runs).length === 0) {
+      const trusted = await engine.fire({ ...base, payload: own, hooks: [hook], trustAll: true }, testFile);
+      if (trusted.kind === 'dispatch' && ranHooks(trusted.runs).length > 0) {
+        observed = trusted;
+        trustAll = true;
+      }
+    }
+    cases.push({ hook, observed, ...(own !== payload ? { payload: own } : {}), ...(trustAll ? { trustAll } : {}) });
   }
   const text = starterTestFile({
     event: req.event,

@@ -69,6 +69,8 @@ export interface StarterCase {
   observed: CaseResult;
   /** This case's payload when it differs from the shared skeleton (the hook's matcher needs it). */
   payload?: Record<string, unknown>;
+  /** Observed with `trust_all` (the hook is not trusted yet, so a plain fire skips it). */
+  trustAll?: boolean;
 }
 
 export interface StarterInput {
@@ -102,6 +104,8 @@ export function starterTestFile(input: StarterInput): string {
       `    event: ${q(input.event)}`,
       `    hooks: [${q(c.hook)}]`,
     );
+    if (c.trustAll === true)
+      lines.push('    trust_all: true # not trusted yet: a plain fire skips it (as fire --trust-all)');
     const payload = c.payload ?? input.payload;
     const untyped = (input.untyped ?? []).filter((f) => !(f in payload));
     lines.push(...yamlMap('payload', payload, '    '));

@@ -4,7 +4,7 @@ import { sourceLabel } from './location.js';
 import { identifier, renderTable, terminalWidth } from '../cli/table.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import type { RunRecord } from '../ledger/record.js';
-import { withoutWorkspaceNote, workspaceLine, type WorkspaceScopeView } from './run-records.js';
+import { errorCell, withoutWorkspaceNote, workspaceLine, type WorkspaceScopeView } from './run-records.js';
 import { dialectNamed } from '../dialects/registry.js';
 import { toListEntry, type ListEntry } from './list.js';
 
@@ -98,7 +98,7 @@ export function renderInfo(
           { head: 'Error', cutFirst: true, dropOrder: 2 },
           { head: 'Recorded', timestamp: true },
         ],
-        runs.map((r) => [r.event, r.outcome, `${r.duration_ms} ms`, r.error ?? '', r.recorded_at]),
+        runs.map((r) => [r.event, r.outcome, `${r.duration_ms} ms`, errorCell(r), r.recorded_at]),
         colour,
       ),
     );

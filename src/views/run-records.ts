@@ -14,9 +14,17 @@ export function paintOutcome(outcome: string, colour: Colour): string {
 /** The Decision column: a hook's own decision (cosh), else nothing. */
 export const decisionCell = (r: RunRecord): string => r.decision ?? '';
 
-/** The Error column: what went wrong, else why the hook denied or blocked (its reason). */
-export const errorCell = (r: RunRecord): string =>
-  r.error ?? (r.outcome === 'denied' && r.reason ? `reason: ${r.reason}` : '');
+/**
+ * The Error column: what went wrong, else why the hook denied or blocked (its reason), else why
+ * it was skipped when its dialect records one (`why`: an untrusted hook, a handler that runs only
+ * inside its agent), so that a skipped run is never a blank row.
+ */
+export const errorCell = (r: RunRecord): string => {
+  if (r.error != null) return r.error;
+  if (r.outcome === 'denied' && r.reason) return `reason: ${r.reason}`;
+  const why = (r as unknown as Record<string, unknown>).why;
+  return r.outcome === 'skipped' && typeof why === 'string' ? why : '';
+};
 
 /** Whether any record has a decision, so that tables without one keep their columns. */
 export const anyDecision = (records: readonly RunRecord[]): boolean => records.some((r) => r.decision != null);

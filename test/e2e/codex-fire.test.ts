@@ -251,13 +251,23 @@ describe('codex fire: output (§6)', () => {
       fields: [{ field: 'tool_name', pattern: '^Bash$', value: 'Bash', matched: true }],
       runnable: false,
     });
-    expect(doc.plan[1]).toMatchObject({ matched: false, runnable: false });
+    expect(doc.plan[1]).toMatchObject({
+      matched: false,
+      runnable: false,
+      skipped_why: expect.stringMatching(/^untrusted: hook has not been trusted \(current hash sha256:[0-9a-f]{64}\)$/),
+    });
     const all = await b.run(
       ['hooks', 'fire', 'PreToolUse', '--dialect', 'codex', '--dry-run', '--trust-all', '-o', 'json'],
       JSON.stringify(bash),
     );
-    const plan = (JSON.parse(all.stdout) as { plan: { runnable: boolean }[] }).plan;
+    const plan = (JSON.parse(all.stdout) as { plan: { runnable: boolean; skipped_why: string | null }[] }).plan;
     expect(plan.map((p) => p.runnable)).toEqual([true, false]);
+    expect(plan.map((p) => p.skipped_why)).toEqual([null, 'mcp_tool hooks run only inside Codex']);
+    const human = await b.run(
+      ['hooks', 'fire', 'PreToolUse', '--dialect', 'codex', '--dry-run', '--trust-all'],
+      JSON.stringify(bash),
+    );
+    expect(human.stdout).toContain('(not run: mcp_tool hooks run only inside Codex)');
   });
 });
 

@@ -13,6 +13,7 @@ import { runSubprocess } from '../../src/exec/subprocess.js';
 import { RUN_RECORD_FIELDS, type RunRecord } from '../../src/ledger/record.js';
 import type { Locations } from '../../src/paths.js';
 import { tempDir } from '../support/temp.js';
+import { until } from '../support/until.js';
 
 let root: string;
 let workspace: string;
@@ -531,9 +532,72 @@ describe('codex plan (§6 --dry-run)', () => {
       fields: [{ field: 'tool_name', pattern: '^Ba', value: 'Bash', matched: true }],
     });
     expect(plan[1]!.fields).toEqual([{ field: 'tool_name', pattern: 'Edit', value: 'Bash', matched: false }]);
+    expect(plan.map((p) => p.skipped_why)).toEqual([
+      null,
+      `untrusted: hook has not been trusted (current hash sha256:${'1'.repeat(64)})`,
+      'mcp_tool hooks run only inside Codex',
+      null,
+    ]);
     const trusted = await planCodex({ ...req, options: { trustAll: true } });
     expect(trusted[1]!.runnable).toBe(true);
     const stop = await planCodex(request('Stop', [{ matcher: 'whatever' }]));
     expect(stop[0]).toMatchObject({ matched: true, fields: [] });
+  });
+});
+
+// Rules the first round left untested (audit of codex.md §5.1–§5.6).
+describe('codex dispatch: audit of §5.1–§5.6', () => {
+  it('§5.1: a payload that names turn_id, transcript_path, cwd and permission_mode keeps them', async () => {
+    const out = join(root, 'payload-kept.json');
+    const given = { turn_id: 't-1', transcript_path: '/t.jsonl', cwd: root, permission_mode: 'plan', model: 'gpt-x' };
+    await dispatchCodex(
+      request('PreToolUse', [{ command: `cat > ${out}` }], { payload: { tool_name: 'Bash', ...given } }),
+    );
+    expect(JSON.parse(await readFile(out, 'utf8'))).toMatchObject({ ...given, session_id: 'sess-1' });
+  });
+
+  it('§5.1: nothing a hook answers stops another from running (a deny does not cut a slow hook short)', async () => {
+    const done = join(root, 'slow-after-deny');
+    const result = await dispatchCodex(
+      request('PreToolUse', [{ command: `echo no >&2; exit 2` }, { command: `sleep 0.3; touch ${done}` }]),
+    );
+    expect(existsSync(done)).toBe(true);
+    expect(result.runs.map((r) => r.outcome)).toEqual(['denied', 'applied']);
+    expect(result).toMatchObject({ verdict: 'deny', reason: 'no' });
+  });
+
+  it('§5.3: no CODEX_* variable is invented; SessionStart adds only CODEX_ENV_FILE', async () => {
+    const dump = (file: string) => `env | grep '^CODEX_' | sed 's/=.*//' | sort > ${file}`;
+    const env = { PATH: `${bin}:${process.env.PATH}`, HOME: root, SHELL: '/bin/sh', CODEX_HOME: '/x/.codex' };
+    const other = join(root, 'codex-vars-other');
+    await dispatchCodex(request('UserPromptSubmit', [{ command: dump(other) }], { env, payload: { prompt: 'p' } }));
+    expect((await readFile(other, 'utf8')).trim().split('\n')).toEqual(['CODEX_HOME']);
+    const start = join(root, 'codex-vars-start');
+    await dispatchCodex(request('SessionStart', [{ command: dump(start) }], { env, payload: { source: 'startup' } }));
+    expect((await readFile(start, 'utf8')).trim().split('\n')).toEqual(['CODEX_ENV_FILE', 'CODEX_HOME']);
+  });
+
+  it('§5.6: on expiry the whole process group goes, SIGKILL following an ignored SIGTERM', async () => {
+    const pidFile = join(root, 'timeout-child.pid');
+    const started = Date.now();
+    const result = await dispatchCodex(
+      request('Stop', [
+        { command: `trap '' TERM; sleep 30 & echo $! > ${pidFile}; wait; wait`, info: { timeout_s: 1 } },
+      ]),
+    );
+    expect(result.runs[0]).toMatchObject({ outcome: 'failed', timed_out: true, error: 'hook timed out after 1s' });
+    // 1 s, then SIGTERM (ignored), then SIGKILL 250 ms later; the rest is this loaded machine's slack.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const child = Number((await readFile(pidFile, 'utf8')).trim());
+    const alive = () => {
+      try {
+        process.kill(child, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await until("the timed-out hook's child to go", () => !alive(), 5_000);
+    expect(alive()).toBe(false);
   });
 });

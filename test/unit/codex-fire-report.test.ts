@@ -92,6 +92,20 @@ describe('codex fire report', () => {
     ]);
   });
 
+  it('a PreToolUse rewrite shows the tool_input it applies; none on a deny', () => {
+    const allow = run({ decision: 'allow' });
+    const payload = { tool_name: 'Bash', tool_input: { command: 'ls -a' } };
+    const shown = codexFireReport(result({ payload, runs: [allow] }));
+    expect(shown.lines.map((l) => [l.label, plain(l.text)])).toEqual([
+      ['verdict', 'pass'],
+      ['input', '{"command":"ls -a"}'],
+    ]);
+    const denied = codexFireReport(result({ verdict: 'deny', reason: 'no', payload, runs: [allow] }));
+    expect(denied.lines.map((l) => l.label)).toEqual(['verdict', 'reason']);
+    const plainPass = codexFireReport(result({ payload, runs: [run({})] }));
+    expect(plainPass.lines.map((l) => l.label)).toEqual(['verdict']);
+  });
+
   it('the plan table: Order, Name, Trust, Matcher, Matched, Status', () => {
     const entry: CodexPlanEntry = {
       name: 'n',
@@ -105,10 +119,36 @@ describe('codex fire report', () => {
       matched: true,
       fields: [{ field: 'tool_name', pattern: '^Bash$', value: 'Bash', matched: true }],
       runnable: false,
+      skipped_why: 'untrusted: hook has not been trusted (current hash sha256:1)',
     };
-    const table = codexPlanTable([entry]);
+    const mcp: CodexPlanEntry = {
+      ...entry,
+      name: 'm',
+      trust: 'trusted',
+      handler_type: 'mcp_tool',
+      skipped_why: 'mcp_tool hooks run only inside Codex',
+    };
+    const ok: CodexPlanEntry = { ...entry, name: 'ok', trust: 'trusted', runnable: true, skipped_why: null };
+    const table = codexPlanTable([entry, mcp, ok]);
+    // A hook the fire would skip says why (nothing silent), in the words of its record.
     expect(table.rows.map((r) => r.map((c) => (typeof c === 'number' ? c : plain(c))))).toEqual([
-      [1, 'n', 'untrusted (not run)', 'tool_name "^Bash$" vs "Bash"', 'yes', 'active'],
+      [
+        1,
+        'n',
+        'untrusted (not run)',
+        'tool_name "^Bash$" vs "Bash"',
+        'yes',
+        'active (not run: untrusted: hook has not been trusted (current hash sha256:1))',
+      ],
+      [
+        1,
+        'm',
+        'trusted (not run)',
+        'tool_name "^Bash$" vs "Bash"',
+        'yes',
+        'active (not run: mcp_tool hooks run only inside Codex)',
+      ],
+      [1, 'ok', 'trusted', 'tool_name "^Bash$" vs "Bash"', 'yes', 'active'],
     ]);
   });
 });

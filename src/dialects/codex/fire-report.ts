@@ -16,6 +16,14 @@ export function codexFireReport(result: CodexDispatchResult): FireReport {
   if (result.additional_context) add('context', result.additional_context);
   if (result.system_message) add('message', result.system_message);
   if (result.next_turn_context) add('next turn', result.next_turn_context);
+  // A PreToolUse allow carries an updatedInput (§5.5), applied unless the verdict is deny (§5.7
+  // rule 1): the person sees the tool_input Codex would run, as -o json's payload has it.
+  if (
+    result.event === 'PreToolUse' &&
+    result.verdict !== 'deny' &&
+    result.runs.some((r) => r.decision === 'allow' && r.mode === 'sync')
+  )
+    add('input', JSON.stringify(result.payload.tool_input));
   for (const e of result.env_exports) add('env', [`${e.line}  `, toned('dim', `(${e.hook})`)]);
   // DispatchResult.terminal_errors (the index signature hides the declared key).
   const terminalErrors = result.terminal_errors as DispatchResult['terminal_errors'];
@@ -68,7 +76,8 @@ export function codexPlanTable(plan: CodexPlanEntry[]): ReportTable {
       `${p.trust}${p.runnable ? '' : ' (not run)'}`,
       matcherText(p),
       p.matched ? toned('ok', 'yes') : toned('warning', 'no'),
-      `${p.status}${p.why ? `: ${p.why}` : ''}`,
+      // A hook the fire would skip says why here, as its record would (nothing silent).
+      `${p.status}${p.why ? `: ${p.why}` : ''}${p.skipped_why ? ` (not run: ${p.skipped_why})` : ''}`,
     ]),
   };
 }

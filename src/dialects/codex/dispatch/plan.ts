@@ -2,13 +2,18 @@
 // its status, its trust and whether hookctl would run it. Nothing runs, nothing is recorded.
 import type { PlanEntry, PlanRequest } from '../../types.js';
 import type { CodexTrust } from '../model.js';
-import { prepareCodex } from './dispatch.js';
+import { MCP_TOOL_WHY, prepareCodex } from './dispatch.js';
 
 export interface CodexPlanEntry extends PlanEntry {
   trust: CodexTrust;
   handler_type: string;
   /** false for mcp_tool, and for untrusted or modified hooks without --trust-all. */
   runnable: boolean;
+  /**
+   * [ours] What a fire would record as the run's `why` when it skips this hook (§5.1): the trust
+   * skip, or why an mcp_tool hook cannot run; null when runnable. `why` stays the status's why.
+   */
+  skipped_why: string | null;
 }
 
 export async function planCodex(req: PlanRequest): Promise<CodexPlanEntry[]> {
@@ -25,5 +30,6 @@ export async function planCodex(req: PlanRequest): Promise<CodexPlanEntry[]> {
     matched: s.selected,
     fields: s.matcher !== undefined ? [s.matcher] : [],
     runnable: s.info.runnable && s.trustSkip === undefined,
+    skipped_why: s.trustSkip ?? (s.info.runnable ? null : (s.info.unrunnable_why ?? MCP_TOOL_WHY)),
   }));
 }
