@@ -69,14 +69,20 @@ describe('codex answer: the process (§5.4)', () => {
     );
   });
 
-  it.each(ALL)('%s: another exit code (and exit 2 without an exit2 effect) fails', (e) => {
-    const compact = ['PreCompact', 'PostCompact', 'SessionEnd'].includes(e);
-    expect(readCodexAnswer(ev(e), exited(3, '', 'boom\n')).error).toBe(compact ? 'boom' : 'hook exited with code 3');
-    expect(readCodexAnswer(ev(e), exited(3, '', '')).error).toBe('hook exited with code 3');
-    if (ev(e).exit2 === null) {
-      expect(readCodexAnswer(ev(e), exited(2, '', 'x')).error).toBe(compact ? 'x' : 'hook exited with code 2');
-    }
-  });
+  it.each(ALL)(
+    '%s: another exit code (and exit 2 without an exit2 effect) fails; stderr never reaches the record',
+    (e) => {
+      const compact = ['PreCompact', 'PostCompact', 'SessionEnd'].includes(e);
+      const boom = readCodexAnswer(ev(e), exited(3, '', 'boom\nmore\n'));
+      expect(boom.error).toBe('hook exited with code 3');
+      // Codex's own wording on these events is the stderr: the terminal gets it, as a warning
+      expect(boom.warnings).toEqual(compact ? ['Codex reports this failure as: boom'] : []);
+      expect(readCodexAnswer(ev(e), exited(3, '', '')).error).toBe('hook exited with code 3');
+      if (ev(e).exit2 === null) {
+        expect(readCodexAnswer(ev(e), exited(2, '', 'x')).error).toBe('hook exited with code 2');
+      }
+    },
+  );
 
   it.each(ALL.filter((e) => e !== 'SessionEnd'))('%s: stdout that looks like JSON but is not fails', (e) => {
     for (const text of ['{nope', '[1,2]', '{"a":1} trailing']) {

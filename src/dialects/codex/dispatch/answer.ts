@@ -115,8 +115,13 @@ export function readCodexAnswer(event: CodexEventData, run: CodexRun): CodexAnsw
     return answer;
   }
   if (run.code !== 0) {
+    // Codex reports the trimmed stderr as the error on these events (§5.4); stderr never lands in
+    // a record or an export (SPEC §5: only an exit-2 reason does, §6), so the record keeps the exit
+    // code and the person at the terminal gets Codex's wording as a warning.
+    const answer = failed(`hook exited with code ${run.code}`, stdoutKind);
     const stderr = TERMINATION_WORDING.has(event.name) ? trimmedNonBlank(run.stderr) : null;
-    return failed(stderr ?? `hook exited with code ${run.code}`, stdoutKind);
+    if (stderr !== null) answer.warnings.push(`Codex reports this failure as: ${firstLine(stderr, 200)}`);
+    return answer;
   }
   // exit 0
   if (event.plain_stdout === 'not_read' || stdoutKind === 'empty') return base(stdoutKind);
@@ -393,4 +398,10 @@ function stopAnswer(
     return decided(answer, 'stop', text);
   }
   return decided(answer, 'stop', trimmedNonBlank(d.stopReason));
+}
+
+/** The first line of a text, at most `max` characters (a terminal warning, not a record). */
+function firstLine(text: string, max: number): string {
+  const line = text.split('\n', 1)[0]!;
+  return line.length > max ? `${line.slice(0, max)}…` : line;
 }
