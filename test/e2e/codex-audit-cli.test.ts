@@ -2,7 +2,7 @@
 // unchecked. validate FILE of a codex plugin's hook file (codex judges it even though claude reads
 // it too) and of the files directly in $CODEX_HOME and the system dir; --additional-dir adds no
 // codex source; create's --scope aliases and --file default; enable/disable of requirements.toml
-// hooks.
+// hooks; trusting a hook a gate keeps from running.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -142,5 +142,16 @@ describe('codex edits: scopes, files and managed sources (codex.md §7)', { time
         message: `hook "${name}" source "codex_managed" is immutable by tools`,
       });
     }
+  });
+
+  it('trusting a hook that a gate keeps from running records the hash and warns that it still will not run', async () => {
+    write(join(ws, '.codex', 'hooks.json'), stopJson({ type: 'command', command: './p.sh' }));
+    const name = 'project/.codex/hooks.json:Stop:1.1';
+    const r = await cli(['trust', name]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(read(join(codexHome(), 'config.toml'))).toContain('trusted_hash = "sha256:');
+    expect(r.stderr).toContain(
+      `warning: ${name} is blocked: project "${ws}" is not trusted (projects."${ws}".trust_level in ${join(codexHome(), 'config.toml')}); trusting it does not make it run`,
+    );
   });
 });

@@ -51,6 +51,14 @@ export async function trustCodexHooks(req: DialectTrustRequest): Promise<Dialect
     ...(done.created ? { created: true } : {}),
     dry_run: req.dryRun,
     ...(req.dryRun ? { diff: done.diff ?? '' } : {}),
-    warnings: [],
+    // [ours] Trust is not a status (codex.md §2.3): a named hook that a gate or an error keeps
+    // from running stays that way once trusted, and must say so rather than look fixed.
+    warnings: req.all
+      ? []
+      : chosen
+          .filter((d) => d.status !== 'active')
+          .map(
+            (d) => `${d.name!} is ${d.status}: ${d.why ?? 'Codex does not run it'}; trusting it does not make it run`,
+          ),
   };
 }
