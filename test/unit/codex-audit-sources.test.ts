@@ -3,7 +3,7 @@
 // enablement read from the user config only, manifest `hooks` shapes and their fallback, managed
 // system hooks under allow_managed_hooks_only and enabled = false, which §2.3 gate wins when
 // several apply, the §2.1 defaults, requirements.toml rejections, and the `hooks events` rows.
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrderedDeclaration } from '../../src/declarations/model.js';
@@ -34,6 +34,19 @@ describe('codex.md §1: where things are', () => {
     const cat = await loadCodexSources(t2.loc(), t2.env);
     expect(cat.context.projectRoot).toBe(t2.projectRoot);
     expect(cat.declarations.map((d) => [d.name, d.status])).toEqual([['project/.codex/hooks.json:Stop:1.1', 'active']]);
+  });
+
+  it('a .codex linked to $CODEX_HOME (or linked from it) is not a project layer', async () => {
+    t.write('home/.codex/hooks.json', stop('home'));
+    symlinkSync(t.codexHome, join(t.projectRoot, '.codex'));
+    const cat = await load();
+    expect(cat.declarations.map((d) => [d.name, d.source])).toEqual([['user/hooks.json:Stop:1.1', 'codex_user']]);
+    const t2 = makeCodexTree();
+    t2.write('proj/.codex/hooks.json', stop('real'));
+    symlinkSync(join(t2.projectRoot, '.codex'), join(t2.base, 'linked-home'));
+    const env = { ...t2.env, CODEX_HOME: join(t2.base, 'linked-home') };
+    const cat2 = await loadCodexSources(t2.loc(), env);
+    expect(cat2.declarations.map((d) => [d.name, d.source])).toEqual([['user/hooks.json:Stop:1.1', 'codex_user']]);
   });
 
   it('plugins: --plugin-dir in flag order, then installed copies in id order', async () => {
