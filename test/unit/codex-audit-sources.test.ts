@@ -7,7 +7,8 @@ import { existsSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrderedDeclaration } from '../../src/declarations/model.js';
-import { CODEX_EVENTS } from '../../src/dialects/codex/catalog.js';
+import { CODEX_EVENTS, codexEvent } from '../../src/dialects/codex/catalog.js';
+import { selectCodexHandlers } from '../../src/dialects/codex/dispatch/select.js';
 import { codexEventRows } from '../../src/dialects/codex/events.js';
 import type { CodexHandlerInfo } from '../../src/dialects/codex/model.js';
 import { loadCodexSources } from '../../src/dialects/codex/sources/load.js';
@@ -306,5 +307,57 @@ describe('codex.md §3, §7: hooks events rows', () => {
       Stop: null,
       Interrupt: null,
     });
+  });
+});
+
+describe('codex.md §2.6, §4, §7: hash, matcher and label details through the loader', () => {
+  it('commandWindows (either spelling) is dropped from the hash; a JSON null statusMessage is unset', async () => {
+    const hashOf = async (handler: Record<string, unknown>) => {
+      t.write('home/.codex/hooks.json', codexHooksJson('Stop', handler));
+      return x((await load()).declarations[0]!).current_hash;
+    };
+    const plain = await hashOf({ type: 'command', command: 'run' });
+    expect(await hashOf({ type: 'command', command: 'run', commandWindows: 'run.cmd' })).toBe(plain);
+    expect(await hashOf({ type: 'command', command: 'run', command_windows: 'run.cmd' })).toBe(plain);
+    expect(await hashOf({ type: 'command', command: 'run', statusMessage: null })).toBe(plain);
+  });
+
+  it('an event without a matcher field runs its hooks whatever the matcher says', async () => {
+    t.write('home/.codex/hooks.json', codexHooksJson('Stop', { type: 'command', command: 's' }, 'NeverMatches'));
+    const [sel] = selectCodexHandlers(codexEvent('Stop')!, { session_id: 's' }, (await load()).declarations, true);
+    expect(sel).toMatchObject({ selected: true });
+    expect(sel!.matcher).toBeUndefined();
+    // …while on an event with a matcher field the same matcher is tested.
+    t.write('home/.codex/hooks.json', codexHooksJson('PreToolUse', { type: 'command', command: 'p' }, 'NeverMatches'));
+    const [pre] = selectCodexHandlers(
+      codexEvent('PreToolUse')!,
+      { tool_name: 'Bash' },
+      (await load()).declarations,
+      true,
+    );
+    expect(pre).toMatchObject({ selected: false, matcher: { field: 'tool_name', matched: false } });
+  });
+
+  it('the list label is the command on one line, at most 80 characters', async () => {
+    const long = `echo ${'x'.repeat(100)}`;
+    t.write(
+      'home/.codex/hooks.json',
+      JSON.stringify({
+        hooks: {
+          Stop: [
+            {
+              hooks: [
+                { type: 'command', command: long },
+                { type: 'command', command: 'a\n  b' },
+              ],
+            },
+          ],
+        },
+      }),
+    );
+    const [cut, joined] = (await load()).declarations.map((d) => x(d).label);
+    expect([...cut!]).toHaveLength(80);
+    expect(cut).toBe(`${long.slice(0, 79)}…`);
+    expect(joined).toBe('a b');
   });
 });
