@@ -361,3 +361,49 @@ describe('codex.md §2.6, §4, §7: hash, matcher and label details through the 
     expect(joined).toBe('a b');
   });
 });
+
+describe('codex.md §2.1, §2.6: a JSON number written as a float stays a float, as serde_json reads it', () => {
+  it('"timeout": 10.0 is not a whole number for Codex: the file is rejected', async () => {
+    const file = t.write(
+      'home/.codex/hooks.json',
+      '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"a","timeout":10.0}]}]}}',
+    );
+    const cat = await load();
+    expect(cat.diagnostics.filter((d) => d.severity === 'error')).toEqual([
+      expect.objectContaining({
+        code: 'codex_invalid_timeout',
+        file,
+        message: 'timeout must be a whole number of seconds',
+      }),
+    ]);
+    expect(cat.declarations.map((d) => d.status)).toEqual(['invalid']);
+    // 1e1 is a float too; a plain 10 is fine.
+    t.write(
+      'home/.codex/hooks.json',
+      '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"a","timeout":1e1}]}]}}',
+    );
+    expect((await load()).declarations.map((d) => d.status)).toEqual(['invalid']);
+    t.write('home/.codex/hooks.json', '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"a","timeout":10}]}]}}');
+    expect((await load()).declarations.map((d) => [d.status, x(d).timeout_s])).toEqual([['active', 10]]);
+  });
+
+  it('an mcp_tool input float hashes as Codex writes it (2000.0), and shows as a number', async () => {
+    t.write(
+      'home/.codex/hooks.json',
+      '{"hooks":{"PreToolUse":[{"hooks":[{"type":"mcp_tool","server":"s","tool":"t","input":{"n":2000.0,"m":3}}]}]}}',
+    );
+    const [d] = (await load()).declarations;
+    expect(x(d!).hash_input).toBe(
+      '{"event_name":"pre_tool_use","hooks":[{"input":{"m":3,"n":2000.0},"server":"s","timeout":600,"tool":"t","type":"mcp_tool"}]}',
+    );
+    expect(x(d!).handler).toEqual({ type: 'mcp_tool', server: 's', tool: 't', input: { n: 2000, m: 3 } });
+    // The same input in TOML hashes the same.
+    const fromJson = x(d!).current_hash;
+    t.write('home/.codex/hooks.json', '{}');
+    t.write(
+      'home/.codex/config.toml',
+      '[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = "mcp_tool"\nserver = "s"\ntool = "t"\ninput = { n = 2000.0, m = 3 }\n',
+    );
+    expect(x((await load()).declarations[0]!).current_hash).toBe(fromJson);
+  });
+});

@@ -566,6 +566,7 @@ export function projectTrust(
 
 /** TOML values for hashing: integers stay integers (bigint), floats keep their fraction. */
 function hashValue(v: unknown, toml: boolean): HashValue {
+  if (v instanceof TomlFloat) return v;
   if (typeof v === 'number') return toml ? new TomlFloat(v) : v;
   if (typeof v === 'bigint' || typeof v === 'string' || typeof v === 'boolean' || v === null) return v;
   if (Array.isArray(v)) return v.map((x) => hashValue(x, toml));
@@ -576,6 +577,7 @@ function hashValue(v: unknown, toml: boolean): HashValue {
 /** A JSON-safe copy of a value as written (TOML integers as numbers, dates as text). */
 function plain(v: unknown): unknown {
   if (typeof v === 'bigint') return Number(v);
+  if (v instanceof TomlFloat) return v.value;
   if (Array.isArray(v)) return v.map(plain);
   if (isTable(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
   if (typeof v === 'object' && v !== null) return String(v);
