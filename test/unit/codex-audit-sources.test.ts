@@ -407,3 +407,31 @@ describe('codex.md §2.1, §2.6: a JSON number written as a float stays a float,
     expect(x((await load()).declarations[0]!).current_hash).toBe(fromJson);
   });
 });
+
+describe('codex.md §1: an enabled plugin copy that hookctl cannot read says so', () => {
+  it('no .codex-plugin/plugin.json: codex_plugin_not_installed names the copy', async () => {
+    const root = t
+      .write('home/.codex/plugins/cache/m/p/1.0.0/hooks/hooks.json', stop('x'))
+      .replace(/\/hooks\/hooks\.json$/, '');
+    t.write('home/.codex/config.toml', '[plugins."p@m"]\nenabled = true\n');
+    const cat = await load();
+    expect(cat.declarations).toEqual([]);
+    expect(cat.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'codex_plugin_not_installed',
+        severity: 'warning',
+        line: 1,
+        message: `plugin "p@m" is enabled but its copy ${root} has no .codex-plugin/plugin.json; Codex does not load it`,
+      }),
+    ]);
+    t.write('home/.codex/plugins/cache/m/p/1.0.0/.claude-plugin/plugin.json', '{"name":"p"}');
+    expect((await load()).diagnostics[0]!.message).toContain(
+      'Codex falls back to its .claude-plugin/plugin.json, which hookctl does not read, so its hooks are not shown',
+    );
+  });
+
+  it('a copy that is not enabled stays quiet', async () => {
+    t.write('home/.codex/plugins/cache/m/p/1.0.0/hooks/hooks.json', stop('x'));
+    expect((await load()).diagnostics).toEqual([]);
+  });
+});
