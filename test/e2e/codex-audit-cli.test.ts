@@ -2,7 +2,7 @@
 // unchecked. validate FILE of a codex plugin's hook file (codex judges it even though claude reads
 // it too) and of the files directly in $CODEX_HOME and the system dir; --additional-dir adds no
 // codex source; create's --scope aliases and --file default; enable/disable of requirements.toml
-// hooks; trusting a hook a gate keeps from running.
+// hooks; trusting a hook a gate keeps from running; state edits of a config.toml that does not parse.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -153,5 +153,24 @@ describe('codex edits: scopes, files and managed sources (codex.md §7)', { time
     expect(r.stderr).toContain(
       `warning: ${name} is blocked: project "${ws}" is not trusted (projects."${ws}".trust_level in ${join(codexHome(), 'config.toml')}); trusting it does not make it run`,
     );
+  });
+
+  it('trust, enable and disable refuse a user config.toml that does not parse, naming its line, and leave it alone', async () => {
+    write(join(codexHome(), 'hooks.json'), stopJson({ type: 'command', command: './a.sh' }));
+    const config = write(join(codexHome(), 'config.toml'), 'model = \n');
+    const name = 'user/hooks.json:Stop:1.1';
+    for (const args of [
+      ['trust', name],
+      ['disable', name],
+      ['enable', name],
+    ]) {
+      const r = await cli([...args, '-o', 'json']);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(JSON.parse(r.stdout).error).toMatchObject({
+        code: 'hook_validation_failed',
+        diagnostics: [expect.objectContaining({ code: 'toml_parse_error', file: config, line: 1 })],
+      });
+    }
+    expect(read(config)).toBe('model = \n');
   });
 });
