@@ -30,6 +30,8 @@ export interface JsonArray extends JsonPosition {
 export interface JsonScalar extends JsonPosition {
   kind: 'string' | 'number' | 'boolean' | 'null';
   value: string | number | boolean | null;
+  /** A number written with a fraction or an exponent (`10.0`, `1e3`): serde reads it as a float. */
+  float?: true;
 }
 
 export interface JsonSyntaxError extends JsonPosition {
@@ -133,7 +135,9 @@ class Parser {
       const m = NUMBER.exec(this.text);
       if (!m) this.fail('invalid number');
       this.i += m[0].length;
-      return { kind: 'number', value: Number(m[0]), line, column };
+      const node: JsonScalar = { kind: 'number', value: Number(m[0]), line, column };
+      if (/[.eE]/.test(m[0])) node.float = true;
+      return node;
     }
     for (const [word, value] of LITERALS) {
       if (this.text.startsWith(word, this.i)) {

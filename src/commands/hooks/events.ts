@@ -4,7 +4,7 @@ import { runEvents } from '../../cli/bodies/events.js';
 
 export default class HooksEvents extends HookctlCommand {
   static override summary =
-    'Show the event catalog of every dialect (compozy, cosh, claude), or one event with its payload and patch fields.';
+    'Show the event catalog of every dialect (compozy, cosh, claude, codex), or one event with its payload and patch fields.';
   static override examples = [
     '<%= config.bin %> hooks events',
     '<%= config.bin %> hooks events --family tool --sync-only',

@@ -4,7 +4,7 @@ import { runList } from '../../cli/bodies/list.js';
 
 export default class HooksList extends HookctlCommand {
   static override summary =
-    'List the resolved hook catalog of every dialect (compozy, cosh, claude) in dispatch order.';
+    'List the resolved hook catalog of every dialect (compozy, cosh, claude, codex) in dispatch order.';
   static override examples = [
     '<%= config.bin %> hooks list',
     '<%= config.bin %> hooks list --event "tool.*" --mode sync -o json',

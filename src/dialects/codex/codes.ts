@@ -32,7 +32,8 @@ export const CODEX_DIAGNOSTIC_CODES = {
   codex_deprecated_feature_key: '[features] codex_hooks is a deprecated alias of [features] hooks.',
   codex_project_untrusted:
     'A project whose folder is not trusted in the user config.toml: Codex does not load its .codex/ layers.',
-  codex_plugin_not_installed: 'A plugin enabled in the user config.toml with no installed copy.',
+  codex_plugin_not_installed:
+    'A plugin enabled in the user config.toml with no installed copy, or whose copy has no .codex-plugin/plugin.json.',
   codex_trust_managed: 'hooks trust on a managed hook: Codex trusts it by policy.',
 } as const;
 

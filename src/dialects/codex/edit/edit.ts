@@ -365,6 +365,15 @@ export function userConfigMeta(ctx: CodexContext): FileMeta {
 }
 
 /** A state write must leave the user config.toml as loadable as it was. */
+/**
+ * A user config.toml that does not parse is refused before any edit is tried (codex.md §7:
+ * `hook_validation_failed`, with the parser's line), not as the TOML editor's generic failure.
+ */
+export function refuseUnparsedState(meta: FileMeta, before: string): void {
+  const was = checkText(before, meta).diagnostics;
+  if (was.some((d) => d.code === 'toml_parse_error')) throw validationFailed(errorsOf(was));
+}
+
 export function checkStateWrite(meta: FileMeta, before: string, after: string): void {
   const was = checkText(before, meta).diagnostics;
   if (was.some((d) => d.code === 'toml_parse_error')) throw validationFailed(errorsOf(was));
@@ -383,6 +392,7 @@ async function switchHook(
   if (isManagedSource(d.source)) throw immutable(name, d.source);
   const meta = userConfigMeta(catalog.context);
   const done = await changeFile(meta.file, meta.fileKind, req, (current) => {
+    refuseUnparsedState(meta, current.text);
     const after =
       req.action === 'disable'
         ? setStateField(current.text, x.key, 'enabled', false)

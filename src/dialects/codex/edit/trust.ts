@@ -6,7 +6,7 @@ import { ExitCode, HookctlError, usageError } from '../../../errors.js';
 import type { DialectTrustRequest, DialectTrustResult } from '../../types.js';
 import type { CodexHandlerInfo } from '../model.js';
 import { loadCodexSources } from '../sources/load.js';
-import { checkStateWrite, findHook, isManagedSource, userConfigMeta } from './edit.js';
+import { checkStateWrite, findHook, isManagedSource, refuseUnparsedState, userConfigMeta } from './edit.js';
 import { changeFile } from './io.js';
 import { setStateField } from './state.js';
 
@@ -38,6 +38,7 @@ export async function trustCodexHooks(req: DialectTrustRequest): Promise<Dialect
     return { name: d.name!, key: x.key, hash: x.current_hash, was: x.trust };
   });
   const done = await changeFile(meta.file, meta.fileKind, req, (current) => {
+    refuseUnparsedState(meta, current.text);
     let text = current.text;
     for (const h of hooks) text = setStateField(text, h.key, 'trusted_hash', h.hash);
     checkStateWrite(meta, current.text, text);
@@ -51,6 +52,14 @@ export async function trustCodexHooks(req: DialectTrustRequest): Promise<Dialect
     ...(done.created ? { created: true } : {}),
     dry_run: req.dryRun,
     ...(req.dryRun ? { diff: done.diff ?? '' } : {}),
-    warnings: [],
+    // [ours] Trust is not a status (codex.md §2.3): a named hook that a gate or an error keeps
+    // from running stays that way once trusted, and must say so rather than look fixed.
+    warnings: req.all
+      ? []
+      : chosen
+          .filter((d) => d.status !== 'active')
+          .map(
+            (d) => `${d.name!} is ${d.status}: ${d.why ?? 'Codex does not run it'}; trusting it does not make it run`,
+          ),
   };
 }

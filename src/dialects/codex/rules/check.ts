@@ -8,6 +8,7 @@ import { codexEvent, CODEX_EVENT_NAMES } from '../catalog.js';
 import type { CodexEventData, CodexEventName } from '../catalog-types.js';
 import type { CodexDiagnosticCode } from '../codes.js';
 import type { CodexFileKind, CodexHandlerType, CodexSource } from '../model.js';
+import { TomlFloat } from './hash.js';
 import { compileCodexMatcher } from './matcher.js';
 import { codexHookName, q } from './names.js';
 import { effectiveTimeout, wholeSeconds } from './timeout.js';
@@ -32,7 +33,14 @@ export function codexDiagnostic(
 export type Table = Record<string, unknown>;
 
 export function isTable(v: unknown): v is Table {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date) && !isTomlDate(v);
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    !Array.isArray(v) &&
+    !(v instanceof Date) &&
+    !(v instanceof TomlFloat) &&
+    !isTomlDate(v)
+  );
 }
 
 function isTomlDate(v: unknown): boolean {

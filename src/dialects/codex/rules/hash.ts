@@ -5,8 +5,10 @@ import { createHash } from 'node:crypto';
 import type { CodexEventData } from '../catalog-types.js';
 
 /**
- * A TOML float (smol-toml reads integers as bigint with `integersAsBigInt: true`, so a plain
- * number there is a float): Codex keeps it a float and serde_json writes `1.0`, not `1`.
+ * A float as written: a TOML float (smol-toml reads integers as bigint with `integersAsBigInt:
+ * true`, so a plain number there is a float) or a JSON number written with a fraction or an
+ * exponent. Codex keeps it a float: serde_json writes `1.0`, not `1`, and refuses it where a
+ * whole number is due (`timeout`).
  */
 export class TomlFloat {
   constructor(readonly value: number) {}

@@ -2,7 +2,7 @@
 // reading: only `description` and `hooks` at the root, no duplicate field anywhere in the hook
 // structure (serde rejects both), then the shared per-handler rules.
 import type { Diagnostic } from '../../../declarations/diagnostics.js';
-import { jsonValue, parseJsonWithPositions, type JsonNode } from '../../../declarations/json.js';
+import { parseJsonWithPositions, type JsonNode } from '../../../declarations/json.js';
 import { pathKey, type Locator, type PathSeg, type Position } from '../../../declarations/source-file.js';
 import type { CodexFileKind, CodexSource } from '../model.js';
 import {
@@ -14,6 +14,7 @@ import {
   type CheckedDocument,
 } from '../rules/check.js';
 import { codexEvent } from '../catalog.js';
+import { TomlFloat } from '../rules/hash.js';
 import { codexHookName, q } from '../rules/names.js';
 
 export interface DocumentMeta {
@@ -21,6 +22,25 @@ export interface DocumentMeta {
   fileKind: CodexFileKind;
   origin: string;
   source: CodexSource;
+}
+
+/**
+ * The plain value of a node, as serde_json sees it: a number written with a fraction or an
+ * exponent stays a float (TomlFloat), so `"timeout": 10.0` is refused as Codex refuses it and an
+ * mcp_tool `input` float hashes as `10.0` (codex.md §2.1, §2.6).
+ */
+export function codexJsonValue(node: JsonNode): unknown {
+  switch (node.kind) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const e of node.entries) out[e.key] = codexJsonValue(e.value);
+      return out;
+    }
+    case 'array':
+      return node.items.map(codexJsonValue);
+    default:
+      return node.float === true ? new TomlFloat(node.value as number) : node.value;
+  }
 }
 
 /** A locator over a parsed JSON tree: an object key's position, or a list item's. */
@@ -69,7 +89,7 @@ export function readHooksJsonText(text: string, meta: DocumentMeta): JsonHooksRe
     };
   }
   const root = parsed.value;
-  return { ok: true, checked: checkHooksFileNode(root, [], jsonLocator(root), meta), value: jsonValue(root) };
+  return { ok: true, checked: checkHooksFileNode(root, [], jsonLocator(root), meta), value: codexJsonValue(root) };
 }
 
 /**
@@ -99,7 +119,7 @@ export function checkHooksFileNode(
       rejectAt(`unknown field ${q(e.key)}; only "description" and "hooks" are allowed`, e);
   }
   duplicateFields(node, meta.origin, rejectAt);
-  const value = jsonValue(node) as Record<string, unknown>;
+  const value = codexJsonValue(node) as Record<string, unknown>;
   if (value.description !== undefined && value.description !== null && typeof value.description !== 'string') {
     rejectAt(`${pathText([...base, 'description'])} must be a string`, locate([...base, 'description']) ?? node);
   }

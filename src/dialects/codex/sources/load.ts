@@ -1,7 +1,7 @@
 // Every codex source (codex.md §1) read into declarations in dispatch order, with the gates and
 // statuses of §2.3, the trust view of §2.6 and every diagnostic of §2.2, plus the context
 // dispatch and edits read (CodexContext).
-import { realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../../declarations/diagnostics.js';
 import type { DeclarationStatus, OrderedDeclaration } from '../../../declarations/model.js';
@@ -257,7 +257,7 @@ export async function loadCodexSources(
     disabled?: (id: string) => string | undefined,
   ) => {
     const manifest = await readPluginManifest(root);
-    if (manifest === undefined) return;
+    if (manifest === undefined) return false;
     files.push(...manifest.files);
     const pluginId = id ?? manifest.name;
     const plugin: CodexPluginRef = { id: pluginId, root, dataDir: dataDir(manifest.name) };
@@ -287,6 +287,7 @@ export async function loadCodexSources(
         ...(off !== undefined ? { disabled: off } : {}),
       });
     }
+    return true;
   };
   for (const dir of cl.pluginDirs) {
     await pluginSources(resolve(dir), undefined, (name) => join(cl.codexHome, 'plugins', 'data', dataDirName(name)));
@@ -294,12 +295,32 @@ export async function loadCodexSources(
   const installed = installedPlugins(cl.codexHome);
   const enabled = new Set(readEnabledPlugins(userDoc));
   for (const p of installed) {
-    await pluginSources(
+    const read = await pluginSources(
       p.root,
       p.id,
       () => p.dataDir,
       (id) => (enabled.has(id) ? undefined : `plugin ${q(id)} is not enabled`),
     );
+    // [ours] An enabled copy without .codex-plugin/plugin.json contributes no hook here: say so
+    // rather than list nothing (Codex falls back to .claude-plugin/plugin.json, which hookctl
+    // does not read for codex, codex.md §9).
+    if (!read && enabled.has(p.id)) {
+      const claude = existsSync(join(p.root, '.claude-plugin', 'plugin.json'));
+      diagnostics.push(
+        codexDiagnostic(
+          'warning',
+          'codex_plugin_not_installed',
+          `plugin ${q(p.id)} is enabled but its copy ${p.root} has no .codex-plugin/plugin.json; ${
+            claude
+              ? 'Codex falls back to its .claude-plugin/plugin.json, which hookctl does not read, so its hooks are not shown'
+              : 'Codex does not load it'
+          }`,
+          userConfig,
+          userDoc !== undefined ? positionOf(userDoc.locate, ['plugins', p.id]) : { line: 1 },
+          { source: 'codex_user' },
+        ),
+      );
+    }
   }
   for (const id of enabled) {
     if (installed.some((p) => p.id === id)) continue;
@@ -566,6 +587,7 @@ export function projectTrust(
 
 /** TOML values for hashing: integers stay integers (bigint), floats keep their fraction. */
 function hashValue(v: unknown, toml: boolean): HashValue {
+  if (v instanceof TomlFloat) return v;
   if (typeof v === 'number') return toml ? new TomlFloat(v) : v;
   if (typeof v === 'bigint' || typeof v === 'string' || typeof v === 'boolean' || v === null) return v;
   if (Array.isArray(v)) return v.map((x) => hashValue(x, toml));
@@ -576,6 +598,7 @@ function hashValue(v: unknown, toml: boolean): HashValue {
 /** A JSON-safe copy of a value as written (TOML integers as numbers, dates as text). */
 function plain(v: unknown): unknown {
   if (typeof v === 'bigint') return Number(v);
+  if (v instanceof TomlFloat) return v.value;
   if (Array.isArray(v)) return v.map(plain);
   if (isTable(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
   if (typeof v === 'object' && v !== null) return String(v);

@@ -1,6 +1,6 @@
 // Where the codex layers are (codex.md §1), found with a few stats and no reads: the index module
 // asks `nothingToRead` before importing any parser, so `hooks list` without Codex costs nothing.
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { CodexLocations } from '../locations.js';
 
@@ -24,10 +24,21 @@ export function projectFolders(workspace: string): { root: string; dirs: string[
 
 /** The `<dir>/.codex` folders that are project layers: every one that exists and is not $CODEX_HOME. */
 export function projectLayerDirs(cl: CodexLocations, dirs: readonly string[]): string[] {
+  // Codex canonicalizes CODEX_HOME: a project `.codex` reached through a link to it (or that it
+  // links to) is $CODEX_HOME too.
+  const home = new Set([resolve(cl.codexHome), real(cl.codexHome)]);
   return dirs.filter((d) => {
     const codex = join(d, '.codex');
-    return resolve(codex) !== resolve(cl.codexHome) && existsSync(codex);
+    return existsSync(codex) && !home.has(resolve(codex)) && !home.has(real(codex));
   });
+}
+
+function real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
 }
 
 /** No Codex home, no system dir, no project `.codex/`, no --plugin-dir: the empty catalog. */

@@ -1,7 +1,7 @@
 // `hooks validate FILE` for codex files (codex.md §7): which files are codex's, and their
 // diagnostics, the same as loadCatalog reports when the file is one of the loaded sources.
 import { existsSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../../../declarations/diagnostics.js';
 import { readSourceFile } from '../../../declarations/source-file.js';
 import type { Locations } from '../../../paths.js';
@@ -18,7 +18,7 @@ export function codexFileKindOf(
   file: string,
   cl: { codexHome: string; systemDir: string },
   forced: boolean,
-): { kind: CodexValidateKind; exclusive: boolean } | undefined {
+): { kind: CodexValidateKind; exclusive: boolean; pluginRoot?: string } | undefined {
   const name = basename(file);
   const dir = resolve(dirname(file));
   if (name === 'requirements.toml') return { kind: 'requirements', exclusive: true };
@@ -27,9 +27,13 @@ export function codexFileKindOf(
   const kind = name === 'hooks.json' ? 'hooks_json' : 'config_toml';
   const home = basename(dir) === '.codex' || dir === resolve(cl.codexHome) || dir === resolve(cl.systemDir);
   if (home) return { kind, exclusive: true };
-  if (existsSync(manifestFile(dir))) return { kind, exclusive: false };
+  // A plugin root's file (codex.md §7: a root with .codex-plugin/plugin.json). Its place names it
+  // codex's, so codex speaks even when another dialect also reads the file by its place (claude
+  // reads any plugin's hooks/hooks.json): a Codex-only rule such as "prompt hooks are skipped"
+  // must not go unsaid.
+  if (existsSync(manifestFile(dir))) return { kind, exclusive: true, pluginRoot: dir };
   if (kind === 'hooks_json' && basename(dir) === 'hooks' && existsSync(manifestFile(dirname(dir))))
-    return { kind, exclusive: false };
+    return { kind, exclusive: true, pluginRoot: dirname(dir) };
   return forced ? { kind, exclusive: false } : undefined;
 }
 
@@ -49,7 +53,7 @@ export async function validateCodexFile(
   if (catalog?.files.includes(abs) === true) {
     return { diagnostics: catalog.diagnostics.filter((d) => d.file === abs), exclusive: kind.exclusive };
   }
-  return { diagnostics: await standalone(abs, kind.kind, cl), exclusive: kind.exclusive };
+  return { diagnostics: await standalone(abs, kind.kind, cl, kind.pluginRoot), exclusive: kind.exclusive };
 }
 
 /** A codex file outside the loaded sources: its own rules, no trust or gates. */
@@ -57,6 +61,7 @@ async function standalone(
   file: string,
   kind: CodexValidateKind,
   cl: { codexHome: string; systemDir: string },
+  pluginRoot?: string,
 ): Promise<Diagnostic[]> {
   if (kind === 'manifest') {
     const root = dirname(dirname(file));
@@ -75,13 +80,20 @@ async function standalone(
     }
     return out;
   }
-  const source = kind === 'requirements' ? 'codex_managed' : 'codex_project';
+  const source =
+    kind === 'requirements' ? 'codex_managed' : pluginRoot !== undefined ? 'codex_plugin' : 'codex_project';
   const read = await readSourceFile(file, source, { json: kind === 'hooks_json' });
   if (read.kind === 'missing') return [];
   if (read.kind === 'bad') return [read.diagnostic];
   const fileKind: CodexFileKind =
     kind === 'hooks_json' ? 'hooks_json' : kind === 'requirements' ? 'requirements_toml' : 'config_toml';
-  const meta: DocumentMeta = { file, fileKind, origin: file, source };
+  // A plugin's file is named as when the plugin is loaded (§2.4): plugin/<name>/<path>.
+  const plugin = pluginRoot !== undefined ? await readPluginManifest(pluginRoot) : undefined;
+  const origin =
+    plugin !== undefined && pluginRoot !== undefined
+      ? `plugin/${plugin.name}/${relative(pluginRoot, file).split(sep).join('/')}`
+      : file;
+  const meta: DocumentMeta = { file, fileKind, origin, source };
   if (kind === 'hooks_json') {
     const r = readHooksJsonText(read.text, meta);
     return r.ok ? r.checked.diagnostics : [r.diagnostic];
