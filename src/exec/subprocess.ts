@@ -214,8 +214,13 @@ function runResolved(
       exitCode = code;
       signal = sig;
       // The pipes normally close together with the process; if a grandchild still holds them,
-      // give the last bytes a moment, then end the group instead of waiting on it.
-      after(PIPE_GRACE_MS, () => finish());
+      // give the last bytes a moment, then end the group instead of waiting on it. The grace
+      // ends in the check phase (setImmediate), after one more poll: a hookctl starved of CPU
+      // past the grace (a loaded machine, `replay --jobs 4`) runs the overdue timer before the
+      // poll that reads what the hook wrote before it exited, and its answer (a deny) was lost.
+      after(PIPE_GRACE_MS, () => {
+        setImmediate(() => finish());
+      });
     });
     child.on('close', () => finish());
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { chmod, copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -200,6 +201,35 @@ describe('runSubprocess: timeout, signals, process group', () => {
     expect(elapsed).toBeLessThan(1000);
     expect(await liveMembers(pgid)).toEqual([]);
   });
+
+  // The replay flake (`replay --jobs 4` on a loaded machine lost a hook's deny): hookctl took in
+  // the hook's exit, then got no CPU past the 100 ms pipe grace, and the overdue grace timer ran
+  // before the poll that would have read the output already waiting in the pipe. Here hookctl is
+  // kept busy for 1 s right after it reaped the hook (its /proc entry is gone), while a grandchild
+  // writes 200 ms after the exit: what the pipe holds when hookctl looks again is the hook's output.
+  it.skipIf(!existsSync('/proc/self'))(
+    'keeps output that reached the pipe while hookctl was too busy to read it',
+    async () => {
+      let watch: NodeJS.Timeout | undefined;
+      const result = await runSubprocess(
+        request('/bin/sh', ['-c', '(sleep 0.2; printf late) & exit 0'], {
+          onSpawn: (pid) => {
+            watch = setInterval(() => {
+              if (existsSync(`/proc/${pid}`)) return; // not reaped yet
+              clearInterval(watch);
+              // After this turn's poll and before the next turn's timers, as a dispatch's own work runs.
+              setImmediate(() => {
+                const until = performance.now() + 1500;
+                while (performance.now() < until); // a CPU-starved hookctl: no event loop for 1.5 s
+              });
+            }, 1);
+          },
+        }),
+      );
+      clearInterval(watch);
+      expect(result).toMatchObject({ exitCode: 0, timedOut: false, stdout: 'late' });
+    },
+  );
 
   it('ends a grandchild that ignores SIGTERM and holds the pipes when the hook times out', async () => {
     const started = performance.now();
