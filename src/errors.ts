@@ -42,3 +42,12 @@ export class HookctlError extends Error {
 export function usageError(message: string, code = 'usage_error'): HookctlError {
   return new HookctlError(code, message, ExitCode.usage);
 }
+
+/** `unknown event "<e>" for dialect "<d>"…` (exit 2, `unknown_event`): an event the named dialect's catalog lacks. */
+export function eventNotInDialectError(event: string, dialect: string, hint = ''): HookctlError {
+  return new HookctlError(
+    'unknown_event',
+    `unknown event ${JSON.stringify(event)} for dialect "${dialect}"${hint} (see: hookctl hooks events --dialect ${dialect})`,
+    ExitCode.usage,
+  );
+}

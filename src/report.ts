@@ -57,3 +57,14 @@ export interface FireReport {
   /** Shown instead of the runs when there are none. */
   readonly noRuns: string;
 }
+
+/** A plan entry's first matcher field as a cell: `tool_name "^Bash$" vs "Bash"` (`(all)`, `(absent)`, `(none)`). */
+export function planMatcherText(entry: {
+  fields: readonly { field: string; pattern: unknown; value: unknown }[];
+}): string {
+  const f = entry.fields[0];
+  if (f === undefined) return '(none)';
+  const value = f.value === null || f.value === undefined ? '(absent)' : JSON.stringify(f.value);
+  const pattern = f.pattern === null ? '(all)' : JSON.stringify(f.pattern);
+  return `${f.field} ${pattern} vs ${value}`;
+}

@@ -9,7 +9,7 @@ import { unknownEventError } from './event-names.js';
 import type { OrderedDeclaration } from '../declarations/model.js';
 import { dialects, dialectNamed } from '../dialects/registry.js';
 import type { Dialect, DialectCatalog, DispatchResult, PlanEntry } from '../dialects/types.js';
-import { ExitCode, HookctlError } from '../errors.js';
+import { ExitCode, HookctlError, eventNotInDialectError } from '../errors.js';
 import type { ExecResult, Executor } from '../exec/types.js';
 import { assertSessionId, newDispatchId, newSessionId } from '../ledger/ids.js';
 import type { RunRecord } from '../ledger/record.js';
@@ -135,11 +135,7 @@ export function candidatesFor(event: string, requested: string | undefined): rea
           dialect.eventRows().map((r) => r.event),
         )
       : '';
-    throw new HookctlError(
-      'unknown_event',
-      `unknown event "${event}" for dialect "${requested}"${hint} (see: hookctl hooks events --dialect ${requested})`,
-      ExitCode.usage,
-    );
+    throw eventNotInDialectError(event, requested, hint);
   }
   const candidates = dialects().filter((d) => d.hasEvent(event));
   if (candidates.length > 0) return candidates;

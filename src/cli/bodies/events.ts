@@ -3,7 +3,7 @@ import type { Interfaces } from '@oclif/core';
 import type HooksEvents from '../../commands/hooks/events.js';
 import { unknownEventError } from '../../app/event-names.js';
 import { catalogChanges, catalogVersions, eventDetails, eventRows, eventSchemaDocument } from '../../app/events.js';
-import { HookctlError, ExitCode } from '../../errors.js';
+import { HookctlError, ExitCode, eventNotInDialectError } from '../../errors.js';
 import { renderCatalogChanges } from '../../views/catalog-changes.js';
 import { renderEventDetail, renderEventRows } from '../../views/events.js';
 import type { BaseFlagValues, CommandIO } from '../command-io.js';
@@ -28,10 +28,7 @@ export async function runEvents(io: CommandIO, flags: EventsFlags, args: EventsA
   }
   const details = await eventDetails(args.event, flags.dialect);
   if (details.length === 0) {
-    const message = flags.dialect
-      ? `unknown event "${args.event}" for dialect "${flags.dialect}" (see: hookctl hooks events --dialect ${flags.dialect})`
-      : undefined;
-    throw message ? new HookctlError('unknown_event', message, ExitCode.usage) : unknownEventError(args.event);
+    throw flags.dialect ? eventNotInDialectError(args.event, flags.dialect) : unknownEventError(args.event);
   }
   if (flags.schema) return io.printJson(await eventSchemaDocument(args.event, flags.dialect));
   // One dialect: its detail; an event several dialects share: one detail each.

@@ -1,7 +1,14 @@
 // What a person sees of a codex `fire` and `fire --dry-run` (codex.md §6), as data: the verdict,
 // its reason and context, then one row per run (Hook, Trust, Outcome, Decision, Duration, Error);
 // the plan as Order, Name, Trust, Matcher, Matched, Status. src/views/fire.ts paints and fits it.
-import { identifier, toned, type FireReport, type ReportTable, type ReportText } from '../../report.js';
+import {
+  type FireReport,
+  type ReportTable,
+  type ReportText,
+  identifier,
+  planMatcherText,
+  toned,
+} from '../../report.js';
 import type { DispatchResult } from '../types.js';
 import type { CodexDispatchResult } from './dispatch/dispatch.js';
 import type { CodexPlanEntry } from './dispatch/plan.js';
@@ -52,14 +59,6 @@ export function codexFireReport(result: CodexDispatchResult): FireReport {
   };
 }
 
-function matcherText(p: CodexPlanEntry): string {
-  const f = p.fields[0];
-  if (f === undefined) return '(none)';
-  const value = f.value === null || f.value === undefined ? '(absent)' : JSON.stringify(f.value);
-  const pattern = f.pattern === null ? '(all)' : JSON.stringify(f.pattern);
-  return `${f.field} ${pattern} vs ${value}`;
-}
-
 export function codexPlanTable(plan: CodexPlanEntry[]): ReportTable {
   return {
     columns: [
@@ -74,7 +73,7 @@ export function codexPlanTable(plan: CodexPlanEntry[]): ReportTable {
       p.order,
       p.matched ? toned('ok', p.name ?? '') : p.name,
       `${p.trust}${p.runnable ? '' : ' (not run)'}`,
-      matcherText(p),
+      planMatcherText(p),
       p.matched ? toned('ok', 'yes') : toned('warning', 'no'),
       // A hook the fire would skip says why here, as its record would (nothing silent).
       `${p.status}${p.why ? `: ${p.why}` : ''}${p.skipped_why ? ` (not run: ${p.skipped_why})` : ''}`,

@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DispatchRequest, DispatchResult, PlanRequest } from '../../types.js';
-import { ExitCode, HookctlError } from '../../../errors.js';
+import { ExitCode, HookctlError, eventNotInDialectError } from '../../../errors.js';
 import { monotonicMs } from '../../../exec/clock.js';
 import { formatExecFailure } from '../../../exec/failure.js';
 import { cleanUpOnSignal } from '../../../exec/signal-cleanup.js';
@@ -78,11 +78,7 @@ export function claudeSessionsDir(req: PlanRequest): string {
 export function eventOf(name: string): ClaudeEventData {
   const event = claudeEvent(name);
   if (event === undefined) {
-    throw new HookctlError(
-      'unknown_event',
-      `unknown event "${name}" for dialect "claude" (see: hookctl hooks events --dialect claude)`,
-      ExitCode.usage,
-    );
+    throw eventNotInDialectError(name, 'claude');
   }
   return event;
 }

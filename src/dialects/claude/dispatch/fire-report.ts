@@ -1,7 +1,14 @@
 // What a person sees of a claude `fire` and `fire --dry-run` (claude.md §6), as data: the verdict,
 // its reason and context, then one row per run (Hook, Type, Outcome, Decision, Duration, Error);
 // the plan as Order, Name, Type, Matcher, Matched, If, Gate. src/views/fire.ts paints and fits it.
-import { identifier, toned, type FireReport, type ReportTable, type ReportText } from '../../../report.js';
+import {
+  type FireReport,
+  type ReportTable,
+  type ReportText,
+  identifier,
+  planMatcherText,
+  toned,
+} from '../../../report.js';
 import type { ClaudeDispatchResult } from './dispatch.js';
 import type { ClaudePlanEntry } from './plan.js';
 import type { DispatchResult } from '../../types.js';
@@ -68,14 +75,6 @@ function noticeLines(result: ClaudeDispatchResult): { label: string; text: Repor
   return lines;
 }
 
-function matcherText(p: ClaudePlanEntry): string {
-  const f = p.fields[0];
-  if (f === undefined) return '(none)';
-  const value = f.value === null || f.value === undefined ? '(absent)' : JSON.stringify(f.value);
-  const pattern = f.pattern === null ? '(all)' : JSON.stringify(f.pattern);
-  return `${f.field} ${pattern} vs ${value}`;
-}
-
 export function claudePlanTable(plan: ClaudePlanEntry[]): ReportTable {
   return {
     // The verdict has its own column (as compozy's Matched): a cut Matcher cell never hides it.
@@ -92,7 +91,7 @@ export function claudePlanTable(plan: ClaudePlanEntry[]): ReportTable {
       p.order,
       p.matched ? toned('ok', p.name ?? '') : p.name,
       `${p.handler_type}${p.runnable ? '' : ' (not run)'}`,
-      matcherText(p),
+      planMatcherText(p),
       p.matched ? toned('ok', 'yes') : toned('warning', 'no'),
       p.if === null
         ? ''

@@ -17,7 +17,7 @@ import {
 import { withFileLock } from '../../../edit/file-lock.js';
 
 import { unifiedDiff } from '../../../edit/unified-diff.js';
-import { ExitCode, HookctlError, usageError } from '../../../errors.js';
+import { ExitCode, HookctlError, usageError, eventNotInDialectError } from '../../../errors.js';
 import { didYouMean } from '../../../matching/suggest.js';
 import type { Locations } from '../../../paths.js';
 import type { EditAction } from '../../types.js';
@@ -236,11 +236,7 @@ async function createHook(req: ClaudeEditRequest, cl: ClaudeLocations): Promise<
   const event = req.event;
   if (event === undefined) throw usageError('hooks create needs --event');
   if (claudeEvent(event) === undefined) {
-    throw new HookctlError(
-      'unknown_event',
-      `unknown event ${q(event)} for dialect "claude" (see: hookctl hooks events --dialect claude)`,
-      ExitCode.usage,
-    );
+    throw eventNotInDialectError(event, 'claude');
   }
   const fields = req.fields ?? {};
   if ((fields.command === undefined) === (fields.url === undefined)) {

@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DispatchRequest, PlanRequest } from '../../types.js';
-import { ExitCode, HookctlError } from '../../../errors.js';
+import { ExitCode, HookctlError, eventNotInDialectError } from '../../../errors.js';
 import { depthExceededError } from '../../../exec/depth.js';
 import { EnvExports, ENV_EXPORTS_LIMIT_BYTES, ENV_EXPORTS_MAX_LINES, readEnvFile } from '../../../exec/env-file.js';
 import { cleanUpOnSignal } from '../../../exec/signal-cleanup.js';
@@ -64,11 +64,7 @@ export interface CodexDispatchResult extends Omit<CodexCombined, 'warnings' | 'p
 export function codexEventOf(name: string): CodexEventData {
   const event = codexEvent(name);
   if (event === undefined) {
-    throw new HookctlError(
-      'unknown_event',
-      `unknown event "${name}" for dialect "codex" (see: hookctl hooks events --dialect codex)`,
-      ExitCode.usage,
-    );
+    throw eventNotInDialectError(name, 'codex');
   }
   return event;
 }

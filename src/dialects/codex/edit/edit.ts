@@ -7,7 +7,7 @@
 import { join, relative, sep } from 'node:path';
 import type { OrderedDeclaration } from '../../../declarations/model.js';
 import { displayPath } from '../../../display-path.js';
-import { ExitCode, HookctlError, usageError } from '../../../errors.js';
+import { ExitCode, HookctlError, usageError, eventNotInDialectError } from '../../../errors.js';
 import { didYouMean } from '../../../matching/suggest.js';
 import type { DialectChangeRequest, DialectChangeResult } from '../../types.js';
 import { codexEvent } from '../catalog.js';
@@ -199,11 +199,7 @@ async function createHook(req: CodexEditRequest, catalog: CodexCatalog): Promise
   const event = req.event;
   if (event === undefined) throw usageError('hooks create needs --event');
   if (codexEvent(event) === undefined) {
-    throw new HookctlError(
-      'unknown_event',
-      `unknown event ${q(event)} for dialect "codex" (see: hookctl hooks events --dialect codex)`,
-      ExitCode.usage,
-    );
+    throw eventNotInDialectError(event, 'codex');
   }
   if (req.set.command === undefined) throw usageError('hooks create needs --command');
   const unsetMatcher = req.unset.includes('matcher');
