@@ -1,7 +1,7 @@
 // Reading what hooks wrote to an env file they were handed (claude CLAUDE_ENV_FILE, codex
 // CODEX_ENV_FILE; `env_exports` of a fire), within bounds: a hook owns the file, so it can make it
 // huge, or a link to an endless device. Dialect-neutral: each dialect names the variable.
-import { constants } from 'node:fs';
+import { constants, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 
 /** At most this much of one hook's env file is read (the bound of a hook's stdout). */
@@ -71,4 +71,41 @@ export class EnvExports {
     this.bytes += size;
     this.entries.push({ hook, line });
   }
+}
+
+/**
+ * The `env_exports` of a dispatch: every non-blank line each hook wrote to its env file, in the
+ * order given (declaration order), within the dispatch's bounds; a warning per file that could not
+ * be read whole (`<hook>: <variable>: …`) and one for the lines left out.
+ */
+export async function collectEnvExports(
+  files: readonly { hook: string; file: string }[],
+  variable: string,
+): Promise<{ entries: { hook: string; line: string }[]; warnings: string[] }> {
+  const exports = new EnvExports();
+  const warnings: string[] = [];
+  for (const { hook, file } of files) {
+    const read = await readEnvFile(file);
+    if (read.problem !== undefined) warnings.push(`${hook}: ${variable}: ${read.problem}`);
+    for (const line of read.lines) exports.add(hook, line);
+  }
+  if (exports.dropped > 0) {
+    const lines = exports.dropped === 1 ? 'line' : 'lines';
+    warnings.push(
+      `env_exports: ${exports.dropped} more ${lines} not reported (at most ${ENV_EXPORTS_MAX_LINES} lines and ${ENV_EXPORTS_LIMIT_BYTES} bytes per dispatch)`,
+    );
+  }
+  return { entries: exports.entries, warnings };
+}
+
+/** A hook's working folder: `cwd` when it names an existing folder, else `fallback`. */
+export function existingFolderOr(cwd: unknown, fallback: string): string {
+  if (typeof cwd === 'string' && cwd !== '') {
+    try {
+      if (statSync(cwd).isDirectory()) return cwd;
+    } catch {
+      // gone or never there
+    }
+  }
+  return fallback;
 }

@@ -1,7 +1,7 @@
 // A claude fire (claude.md §5–§6): every selected handler starts at once, sync and async alike;
 // each answer is read (§5.4), recorded as its hook ends, and the answers are combined (§5.6)
 // once all have finished. Handlers hookctl cannot run are recorded skipped (§5.8).
-import { rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,7 @@ import { modNote } from '../sources/mods.js';
 import type { ClaudeEventData } from '../catalog-types.js';
 import { claudeEvent, defaultTimeoutS } from '../catalog.js';
 import { combineAnswers, type Combined } from './combine.js';
-import { EnvExports, ENV_EXPORTS_LIMIT_BYTES, ENV_EXPORTS_MAX_LINES, readEnvFile } from '../../../exec/env-file.js';
+import { collectEnvExports, existingFolderOr } from '../../../exec/env-file.js';
 import { claudeHookEnv, substitutePlaceholders } from './hook-env.js';
 import { claudeLocations, claudeSessionIdFor, sessionsDirOf } from '../locations.js';
 import { allowedHeaderVars, expandHeaderValue, httpRun, postJson } from './http.js';
@@ -173,7 +173,7 @@ export async function dispatchClaude(req: DispatchRequest): Promise<ClaudeDispat
   const stopCleanUp =
     envDir !== undefined ? cleanUpOnSignal(() => rmSync(envDir, { recursive: true, force: true })) : undefined;
   const stdin = `${JSON.stringify(payload)}\n`;
-  const cwd = hookCwd(payload, req.loc.workspace);
+  const cwd = existingFolderOr(payload.cwd, req.loc.workspace); // §5.2
 
   const record = async (
     sel: HandlerSelection,
@@ -331,20 +331,11 @@ async function assemble(
     }
   }
 
-  const exports = new EnvExports();
-  for (const f of finished) {
-    if (f.envFile === undefined) continue;
-    const hook = f.sel.decl.name ?? '';
-    const read = await readEnvFile(f.envFile);
-    if (read.problem !== undefined) warnings.push(`${hook}: CLAUDE_ENV_FILE: ${read.problem}`);
-    for (const line of read.lines) exports.add(hook, line);
-  }
-  if (exports.dropped > 0) {
-    warnings.push(
-      `env_exports: ${exports.dropped} more line${exports.dropped === 1 ? '' : 's'} not reported (at most ${ENV_EXPORTS_MAX_LINES} lines and ${ENV_EXPORTS_LIMIT_BYTES} bytes per dispatch)`,
-    );
-  }
-  const envExports = exports.entries;
+  const envFiles = finished.flatMap((f) =>
+    f.envFile === undefined ? [] : [{ hook: f.sel.decl.name ?? '', file: f.envFile }],
+  );
+  const { entries: envExports, warnings: envWarnings } = await collectEnvExports(envFiles, 'CLAUDE_ENV_FILE');
+  warnings.push(...envWarnings);
 
   const unevaluated = finished
     .filter((f) => !f.sel.info.runnable)
@@ -380,19 +371,6 @@ async function assemble(
     mods,
     warnings,
   };
-}
-
-/** The payload's cwd when it is an existing folder, else the workspace (§5.2). */
-function hookCwd(payload: Record<string, unknown>, workspace: string): string {
-  const cwd = payload.cwd;
-  if (typeof cwd === 'string' && cwd !== '') {
-    try {
-      if (statSync(cwd).isDirectory()) return cwd;
-    } catch {
-      // gone or never there
-    }
-  }
-  return workspace;
 }
 
 /** Shell form is `/bin/sh -c <command>`; with `args`, `command` is the executable (§5.2). */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { DispatchRequest, PlanRequest } from '../../types.js';
 import { ExitCode, HookctlError, eventNotInDialectError } from '../../../errors.js';
 import { depthExceededError } from '../../../exec/depth.js';
-import { EnvExports, ENV_EXPORTS_LIMIT_BYTES, ENV_EXPORTS_MAX_LINES, readEnvFile } from '../../../exec/env-file.js';
+import { collectEnvExports, existingFolderOr } from '../../../exec/env-file.js';
 import { cleanUpOnSignal } from '../../../exec/signal-cleanup.js';
 import type { ExecResult } from '../../../exec/types.js';
 import type { RunRecord } from '../../../ledger/record.js';
@@ -18,7 +18,7 @@ import type { CodexEventData } from '../catalog-types.js';
 import { codexEvent } from '../catalog.js';
 import { readCodexAnswer, type CodexAnswer, type CodexRun } from './answer.js';
 import { combineCodexAnswers, type CodexCombined } from './combine.js';
-import { codexCommandLine, codexHookCwd, codexHookEnv } from './env.js';
+import { codexCommandLine, codexHookEnv } from './env.js';
 import { fillCodexPayload } from './payload.js';
 import { codexSessionIdFor } from '../locations.js';
 import { answerFacts, buildCodexRecord, skippedFacts, type CodexRecordContext } from './records.js';
@@ -126,7 +126,7 @@ export async function dispatchCodex(req: DispatchRequest): Promise<CodexDispatch
     envDir !== undefined ? cleanUpOnSignal(() => rmSync(envDir, { recursive: true, force: true })) : undefined;
   // Compact JSON with no trailing newline (§5.2).
   const stdin = JSON.stringify(payload);
-  const cwd = codexHookCwd(payload, req.loc.workspace);
+  const cwd = existingFolderOr(payload.cwd, req.loc.workspace); // §5.2 [ours for the fallback]
   let finishedCount = 0;
 
   const record = async (
@@ -239,19 +239,11 @@ async function assemble(
     if (f.answer.outcome === 'failed' && f.answer.error !== undefined) notify(name, 'hook_error', f.answer.error, null);
   }
 
-  const exports = new EnvExports();
-  for (const f of finished) {
-    if (f.envFile === undefined) continue;
-    const hook = f.sel.decl.name ?? '';
-    const read = await readEnvFile(f.envFile);
-    if (read.problem !== undefined) warnings.push(`${hook}: CODEX_ENV_FILE: ${read.problem}`);
-    for (const line of read.lines) exports.add(hook, line);
-  }
-  if (exports.dropped > 0) {
-    warnings.push(
-      `env_exports: ${exports.dropped} more ${plural(exports.dropped, 'line', 'lines')} not reported (at most ${ENV_EXPORTS_MAX_LINES} lines and ${ENV_EXPORTS_LIMIT_BYTES} bytes per dispatch)`,
-    );
-  }
+  const envFiles = finished.flatMap((f) =>
+    f.envFile === undefined ? [] : [{ hook: f.sel.decl.name ?? '', file: f.envFile }],
+  );
+  const { entries: envExportEntries, warnings: envWarnings } = await collectEnvExports(envFiles, 'CODEX_ENV_FILE');
+  warnings.push(...envWarnings);
 
   const skippedUntrusted = finished.filter((f) => f.sel.trustSkip !== undefined).map((f) => f.sel.decl.name ?? '');
   if (skippedUntrusted.length > 0) {
@@ -283,7 +275,7 @@ async function assemble(
     additional_context: combined.additional_context,
     feedback: combined.feedback,
     next_turn_context: combined.next_turn_context,
-    env_exports: exports.entries,
+    env_exports: envExportEntries,
     payload: combined.payload,
     runs: finished.map((f) => f.record),
     skipped_untrusted: skippedUntrusted,

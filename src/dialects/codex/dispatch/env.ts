@@ -1,6 +1,5 @@
 // A codex hook's process (codex.md §5.2, §5.3): `$SHELL -lc <command>`, its cwd and its
 // environment. Pure.
-import { statSync } from 'node:fs';
 import { DISPATCH_DEPTH_VAR } from '../../../exec/environment.js';
 import type { CodexPluginRef } from '../model.js';
 
@@ -8,19 +7,6 @@ import type { CodexPluginRef } from '../model.js';
 export function codexCommandLine(command: string, env: NodeJS.ProcessEnv): { command: string; args: string[] } {
   const shell = env.SHELL !== undefined && env.SHELL.trim() !== '' ? env.SHELL : '/bin/sh';
   return { command: shell, args: ['-lc', command] };
-}
-
-/** The payload's cwd when it is an existing folder, else the workspace [ours for the fallback]. */
-export function codexHookCwd(payload: Record<string, unknown>, workspace: string): string {
-  const cwd = payload.cwd;
-  if (typeof cwd === 'string' && cwd !== '') {
-    try {
-      if (statSync(cwd).isDirectory()) return cwd;
-    } catch {
-      // gone or never there
-    }
-  }
-  return workspace;
 }
 
 export interface CodexEnvInput {
