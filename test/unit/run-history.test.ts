@@ -166,12 +166,14 @@ describe('followRuns', () => {
   it('a --session that has no log yet is waited for, in every dialect', async () => {
     const seen: string[] = [];
     const ac = new AbortController();
+    let caughtUp = false;
     const done = followRuns(
       folders(),
       { session: 'later' },
-      { onRecord: (r) => seen.push(r.run_id), signal: ac.signal, pollMs: 10 },
+      { onRecord: (r) => seen.push(r.run_id), onCaughtUp: () => (caughtUp = true), signal: ac.signal, pollMs: 10 },
     );
-    await new Promise((r) => setTimeout(r, 50));
+    // the log is written only once the follower watches for it, so it must find it later
+    await until('caught up', () => caughtUp, 5000);
     log('claude', 'later', [rec('later', 40, { dialect: 'claude' })]);
     await until('seen.length === 1', () => seen.length === 1, 5000);
     expect(seen).toEqual(['later-40']);
