@@ -167,7 +167,11 @@ describe('codex project trust (codex.md §1)', () => {
     );
     const cat = await load();
     expect(cat.declarations.map((d) => [d.status, d.why ?? null])).toEqual([
-      ['active', null],
+      // active, and not trusted yet: its why says Codex skips it (list --all, info)
+      [
+        'active',
+        expect.stringMatching(/^hook is not trusted; Codex skips it until it is trusted \(current hash sha256:/),
+      ],
       ['blocked', why(t.workspace)],
     ]);
   });
@@ -356,6 +360,27 @@ describe('codex managed hooks, gates and statuses (codex.md §2.3)', () => {
       unrunnable_why: 'mcp_tool hooks run only inside Codex',
       label: 's/t',
     });
+  });
+});
+
+describe('codex: an active hook that will not run says why (never silent)', () => {
+  it('untrusted, modified, an mcp_tool handler; a trusted or managed hook has no why', async () => {
+    t.write('home/.codex/hooks.json', stop('guard'));
+    const [fresh] = (await load()).declarations;
+    expect(fresh).toMatchObject({
+      status: 'active',
+      why: `hook is not trusted; Codex skips it until it is trusted (current hash ${x(fresh!).current_hash})`,
+    });
+    const key = x(fresh!).key;
+    t.write('home/.codex/config.toml', `[hooks.state."${key}"]\ntrusted_hash = "sha256:${'0'.repeat(64)}"\n`);
+    expect((await load()).declarations[0]!.why).toBe(
+      `hook changed since it was trusted; Codex skips it (trusted sha256:${'0'.repeat(64)}, current ${x(fresh!).current_hash})`,
+    );
+    t.write('home/.codex/config.toml', `[hooks.state."${key}"]\ntrusted_hash = "${x(fresh!).current_hash}"\n`);
+    expect((await load()).declarations[0]!.why).toBeUndefined();
+    t.write('etc-codex/hooks.json', codexHooksJson('PreToolUse', { type: 'mcp_tool', server: 's', tool: 't' }));
+    const managed = (await load()).declarations.find((d) => d.source === 'codex_system')!;
+    expect(managed.why).toBe('mcp_tool hooks run only inside Codex; hooks fire skips it');
   });
 });
 

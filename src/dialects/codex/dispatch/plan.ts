@@ -24,7 +24,9 @@ export async function planCodex(req: PlanRequest): Promise<CodexPlanEntry[]> {
     mode: s.info.async ? 'async' : 'sync',
     order: s.decl.order,
     status: s.decl.status,
-    why: s.decl.why ?? null,
+    // An active hook's why is the trust or handler reason list and info give; here skipped_why says
+    // it, --trust-all counted.
+    why: s.decl.status === 'active' ? null : (s.decl.why ?? null),
     trust: s.info.trust,
     handler_type: s.info.handler_type,
     matched: s.selected,

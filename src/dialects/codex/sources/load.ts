@@ -464,6 +464,11 @@ function declare(raw: RawCodexHandler, doc: HookDoc, ctx: DeclareContext): Order
   };
   if (type === 'mcp_tool') extra.unrunnable_why = 'mcp_tool hooks run only inside Codex';
   else if (!runnable && status === 'invalid') extra.unrunnable_why = why ?? 'Codex skips this hook';
+  // An active hook that will not run as it stands says so as its why (list --all, info, the dry
+  // run), as claude's hooks that load but never fire do: trust first (Codex skips it), then a
+  // handler only Codex can run.
+  if (status === 'active')
+    why = trustMessage(extra) ?? (type === 'mcp_tool' ? `${extra.unrunnable_why}; hooks fire skips it` : undefined);
   if (doc.plugin !== undefined) extra.plugin = doc.plugin;
 
   const field = raw.eventData.matcher_field;
@@ -502,6 +507,15 @@ export function substitutePluginVars(command: string, plugin: Pick<CodexPluginRe
   return command.replace(PLUGIN_VARS, (_, name: string) => (name.endsWith('ROOT') ? plugin.root : plugin.dataDir));
 }
 
+/** Why Codex skips a hook it has not trusted (codex_untrusted, codex_modified); undefined when it runs it. */
+export function trustMessage(x: Pick<CodexHandlerInfo, 'trust' | 'trusted_hash' | 'current_hash'>): string | undefined {
+  if (x.trust === 'untrusted')
+    return `hook is not trusted; Codex skips it until it is trusted (current hash ${x.current_hash})`;
+  if (x.trust === 'modified')
+    return `hook changed since it was trusted; Codex skips it (trusted ${x.trusted_hash}, current ${x.current_hash})`;
+  return undefined;
+}
+
 function trustDiagnostic(
   x: CodexHandlerInfo,
   name: string,
@@ -509,25 +523,10 @@ function trustDiagnostic(
   at: Position,
   source: string,
 ): Diagnostic | undefined {
-  if (x.trust === 'untrusted')
-    return codexDiagnostic(
-      'warning',
-      'codex_untrusted',
-      `hook is not trusted; Codex skips it until it is trusted (current hash ${x.current_hash})`,
-      file,
-      at,
-      { source, hook: name },
-    );
-  if (x.trust === 'modified')
-    return codexDiagnostic(
-      'warning',
-      'codex_modified',
-      `hook changed since it was trusted; Codex skips it (trusted ${x.trusted_hash}, current ${x.current_hash})`,
-      file,
-      at,
-      { source, hook: name },
-    );
-  return undefined;
+  const message = trustMessage(x);
+  if (message === undefined) return undefined;
+  const code = x.trust === 'untrusted' ? 'codex_untrusted' : 'codex_modified';
+  return codexDiagnostic('warning', code, message, file, at, { source, hook: name });
 }
 
 /**
