@@ -320,8 +320,9 @@ async function editFile(
   const warnings = checkedAfter.diagnostics
     .filter((d) => d.severity === 'warning' && !seen.has(`${d.code}:${d.message}`))
     .map(describe);
-  const before = handlerHashes(checkedBefore.checked);
-  const after = handlerHashes(checkedAfter.checked);
+  const toml = meta.fileKind !== 'hooks_json';
+  const before = handlerHashes(checkedBefore.checked, toml);
+  const after = handlerHashes(checkedAfter.checked, toml);
   const label = codexEvent(outcome!.address.event)!.label;
   const placed = `${label}:${outcome!.address.group}:${outcome!.address.handler}`;
   const name = deletedName ?? after.get(placed)?.name ?? '';

@@ -19,8 +19,8 @@ import { unifiedDiff } from '../../../edit/unified-diff.js';
 import { displayPath } from '../../../display-path.js';
 import { ExitCode, HookctlError } from '../../../errors.js';
 import type { CodexFileKind, CodexSource } from '../model.js';
-import { codexHookHash, type HashValue } from '../rules/hash.js';
-import { isTable, type CheckedDocument } from '../rules/check.js';
+import type { CheckedDocument } from '../rules/check.js';
+import { rawHandlerHash } from '../sources/load.js';
 import { readHooksJsonText } from '../sources/json-file.js';
 import { checkTomlHooks, parseTomlText } from '../sources/toml-file.js';
 import { CodexEditError } from './model.js';
@@ -88,31 +88,14 @@ export function validationFailed(errors: Diagnostic[]): HookctlError {
   });
 }
 
-/** Plain JSON-like values for the hash of an mcp_tool input (TOML floats hash as JS numbers here). */
-function hashable(v: unknown): HashValue {
-  if (typeof v === 'bigint') return Number(v);
-  if (Array.isArray(v)) return v.map(hashable);
-  if (isTable(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, hashable(x)]));
-  return v as HashValue;
-}
-
 /** Each handler of a checked text: its name, its key's position part, and its current hash. */
-export function handlerHashes(checked: CheckedDocument | undefined): Map<string, { name: string; hash: string }> {
+export function handlerHashes(
+  checked: CheckedDocument | undefined,
+  toml: boolean,
+): Map<string, { name: string; hash: string }> {
   const out = new Map<string, { name: string; hash: string }>();
   for (const raw of checked?.handlers ?? []) {
-    const h = raw.handler;
-    const str = (v: unknown) => (typeof v === 'string' ? v : '');
-    const { current_hash } = codexHookHash(raw.eventData, raw.groupMatcher, {
-      type: raw.type === 'mcp_tool' ? 'mcp_tool' : 'command',
-      command: str(h.command),
-      timeout: raw.timeout_s,
-      async: raw.asyncWritten,
-      statusMessage: raw.statusMessage,
-      additionalContextLimit: raw.contextLimit,
-      server: str(h.server),
-      tool: str(h.tool),
-      input: isTable(h.input) ? hashable(h.input) : {},
-    });
+    const { current_hash } = rawHandlerHash(raw, toml);
     out.set(`${raw.eventData.label}:${raw.groupIndex}:${raw.handlerIndex}`, { name: raw.name, hash: current_hash });
   }
   return out;

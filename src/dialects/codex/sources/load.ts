@@ -379,13 +379,12 @@ interface DeclareContext {
   managedOnly: string | undefined;
 }
 
-function declare(raw: RawCodexHandler, doc: HookDoc, ctx: DeclareContext): OrderedDeclaration {
+/** A checked handler's hashed identity and hash (§2.6); `toml`: its numbers are TOML's (floats kept). */
+export function rawHandlerHash(raw: RawCodexHandler, toml: boolean): { hash_input: string; current_hash: string } {
   const h = raw.handler;
-  const type = raw.type ?? 'command';
-  const key = codexKey(doc.keySource, raw.eventData.label, raw.groupIndex, raw.handlerIndex);
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  const { hash_input, current_hash } = codexHookHash(raw.eventData, raw.groupMatcher, {
-    type: type === 'mcp_tool' ? 'mcp_tool' : 'command',
+  return codexHookHash(raw.eventData, raw.groupMatcher, {
+    type: raw.type === 'mcp_tool' ? 'mcp_tool' : 'command',
     command: str(h.command),
     timeout: raw.timeout_s,
     async: raw.asyncWritten,
@@ -393,8 +392,16 @@ function declare(raw: RawCodexHandler, doc: HookDoc, ctx: DeclareContext): Order
     additionalContextLimit: raw.contextLimit,
     server: str(h.server),
     tool: str(h.tool),
-    input: isTable(h.input) ? hashValue(h.input, doc.toml) : {},
+    input: isTable(h.input) ? hashValue(h.input, toml) : {},
   });
+}
+
+function declare(raw: RawCodexHandler, doc: HookDoc, ctx: DeclareContext): OrderedDeclaration {
+  const h = raw.handler;
+  const type = raw.type ?? 'command';
+  const key = codexKey(doc.keySource, raw.eventData.label, raw.groupIndex, raw.handlerIndex);
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const { hash_input, current_hash } = rawHandlerHash(raw, doc.toml);
   const state = doc.managed ? undefined : ctx.states.get(key);
   const trusted_hash = doc.managed ? null : (state?.trusted_hash ?? null);
   const trust: CodexTrust = doc.managed
