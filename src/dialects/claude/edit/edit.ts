@@ -2,18 +2,11 @@
 // the file (the NAME's origin, or --scope), refuses what tools may not change (managed, plugin,
 // skill and agent hooks), validates the file before and the result after, and writes atomically
 // under the file's lock — or, with --dry-run, only computes the unified diff.
-import { mkdir, readdir, readFile, realpath } from 'node:fs/promises';
+import { mkdir, readdir, realpath } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Diagnostic } from '../../../declarations/diagnostics.js';
 import { looksLikeSecretValue, isSecretLikeName } from '../../../declarations/secrets.js';
-import { decodeSourceBytes } from '../../../declarations/source-file.js';
-import {
-  faultInjection,
-  removeStrayTempFiles,
-  sha256,
-  writeFailures,
-  writeFileAtomic,
-} from '../../../edit/atomic-write.js';
+import { faultInjection, removeStrayTempFiles, writeFailures, writeFileAtomic } from '../../../edit/atomic-write.js';
+import { describeDiagnostic, readEditTarget, validationFailed, type TargetText } from '../../../edit/edit-target.js';
 import { withFileLock } from '../../../edit/file-lock.js';
 
 import { unifiedDiff } from '../../../edit/unified-diff.js';
@@ -403,47 +396,6 @@ async function enabledAbove(cl: ClaudeLocations, target: string): Promise<string
 
 // ---- reading, checking, writing ----
 
-interface TargetText {
-  realFile: string;
-  exists: boolean;
-  text: string;
-  hash: string | null;
-}
-
-async function readTarget(file: string): Promise<TargetText> {
-  const realFile = await realpath(file).catch(() => file);
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(realFile);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { realFile, exists: false, text: '', hash: null };
-    throw new HookctlError(
-      'hook_config_unreadable',
-      `cannot read ${displayPath(file)}: ${code ?? (err as Error).message}`,
-      ExitCode.no,
-    );
-  }
-  const decoded = decodeSourceBytes(bytes, file, undefined, { json: true });
-  if (decoded.kind !== 'text') {
-    const d = decoded.kind === 'bad' ? [decoded.diagnostic] : [];
-    throw validationFailed(d);
-  }
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? '\uFEFF' : '';
-  return { realFile, exists: true, text: bom + decoded.text, hash: sha256(bytes) };
-}
-
-function describe(d: Diagnostic): string {
-  return `${displayPath(d.file)}:${d.line}${d.column ? `:${d.column}` : ''}: ${d.message}`;
-}
-
-function validationFailed(errors: Diagnostic[]): HookctlError {
-  return new HookctlError('hook_validation_failed', 'hook declaration validation failed', ExitCode.no, {
-    details: errors.map(describe),
-    data: { diagnostics: errors },
-  });
-}
-
 type Compute = (text: string) => { ok: true; text: string; address?: HandlerAddress };
 
 async function writeChange(
@@ -473,7 +425,7 @@ async function writeChange(
     const errors = after.filter((d) => d.severity === 'error');
     if (errors.length > 0) throw validationFailed(errors);
     const seen = new Set(before.map((d) => d.message));
-    const warnings = after.filter((d) => !seen.has(d.message)).map(describe);
+    const warnings = after.filter((d) => !seen.has(d.message)).map(describeDiagnostic);
     const changed = out.text !== current.text;
     const change: ClaudeFileChange = { dialect: 'claude', file, changed };
     if (changed && !current.exists) change.created = true;
@@ -489,7 +441,7 @@ async function writeChange(
   };
 
   let done: ReturnType<typeof run>;
-  if (req.dryRun) done = run(await readTarget(file));
+  if (req.dryRun) done = run(await readEditTarget(file, { json: true }));
   else {
     const realFile = await realpath(file).catch(() => file);
     done = await writeFailures(file, async () => {
@@ -497,7 +449,7 @@ async function writeChange(
       return withFileLock(realFile, async () => {
         await removeStrayTempFiles(realFile);
         // Read again under the lock: another writer may have changed the file meanwhile.
-        const current = await readTarget(file);
+        const current = await readEditTarget(file, { json: true });
         const out = run(current);
         if (out.change.changed) {
           await writeFileAtomic(current.realFile, out.text, {

@@ -16,16 +16,8 @@ import { loadCodexSources, projectTrust, type CodexCatalog } from '../sources/lo
 import { parseTomlText, readProjectTrust } from '../sources/toml-file.js';
 import { tomlCreateHandler, tomlDeleteHandler, tomlUpdateHandler } from './config-toml.js';
 import { jsonCreateHandler, jsonDeleteHandler, jsonUpdateHandler } from './hooks-json.js';
-import {
-  changeFile,
-  checkText,
-  describe,
-  errorsOf,
-  handlerHashes,
-  readTarget,
-  validationFailed,
-  type FileMeta,
-} from './io.js';
+import { describeDiagnostic, validationFailed } from '../../../edit/edit-target.js';
+import { changeFile, checkText, errorsOf, handlerHashes, readTarget, type FileMeta } from './io.js';
 import type { CodexAddress, CodexEditOutcome, CodexHandlerChanges } from './model.js';
 import { removeStateField, setStateField } from './state.js';
 
@@ -319,7 +311,7 @@ async function editFile(
   const seen = new Set(checkedBefore.diagnostics.map((d) => `${d.code}:${d.message}`));
   const warnings = checkedAfter.diagnostics
     .filter((d) => d.severity === 'warning' && !seen.has(`${d.code}:${d.message}`))
-    .map(describe);
+    .map(describeDiagnostic);
   const toml = meta.fileKind !== 'hooks_json';
   const before = handlerHashes(checkedBefore.checked, toml);
   const after = handlerHashes(checkedAfter.checked, toml);

@@ -3,18 +3,14 @@
 // the handlers of a text with their keys' hashes (for the trust notes), and write a new text
 // atomically under the file's lock, through a symlink rather than over it — or, on a dry run,
 // only compute the unified diff.
-import { mkdir, readFile, realpath } from 'node:fs/promises';
+import { mkdir, realpath } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Diagnostic } from '../../../declarations/diagnostics.js';
-import { decodeSourceBytes } from '../../../declarations/source-file.js';
-import {
-  faultInjection,
-  removeStrayTempFiles,
-  sha256,
-  writeFailures,
-  writeFileAtomic,
-} from '../../../edit/atomic-write.js';
+import { faultInjection, removeStrayTempFiles, writeFailures, writeFileAtomic } from '../../../edit/atomic-write.js';
+import { readEditTarget, type TargetText } from '../../../edit/edit-target.js';
 import { withFileLock } from '../../../edit/file-lock.js';
+
+export type { TargetText };
 import { unifiedDiff } from '../../../edit/unified-diff.js';
 import { displayPath } from '../../../display-path.js';
 import { ExitCode, HookctlError } from '../../../errors.js';
@@ -25,13 +21,6 @@ import { readHooksJsonText } from '../sources/json-file.js';
 import { checkTomlHooks, parseTomlText } from '../sources/toml-file.js';
 import { CodexEditError } from './model.js';
 
-export interface TargetText {
-  realFile: string;
-  exists: boolean;
-  text: string;
-  hash: string | null;
-}
-
 export interface FileMeta {
   file: string;
   fileKind: CodexFileKind;
@@ -39,24 +28,8 @@ export interface FileMeta {
   source: CodexSource;
 }
 
-export async function readTarget(file: string, kind: CodexFileKind): Promise<TargetText> {
-  const realFile = await realpath(file).catch(() => file);
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(realFile);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { realFile, exists: false, text: '', hash: null };
-    throw new HookctlError(
-      'hook_config_unreadable',
-      `cannot read ${displayPath(file)}: ${code ?? (err as Error).message}`,
-      ExitCode.no,
-    );
-  }
-  const decoded = decodeSourceBytes(bytes, file, undefined, { json: kind === 'hooks_json' });
-  if (decoded.kind !== 'text') throw validationFailed(decoded.kind === 'bad' ? [decoded.diagnostic] : []);
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? '\uFEFF' : '';
-  return { realFile, exists: true, text: bom + decoded.text, hash: sha256(bytes) };
+export function readTarget(file: string, kind: CodexFileKind): Promise<TargetText> {
+  return readEditTarget(file, { json: kind === 'hooks_json' });
 }
 
 /** The checked hooks of a text, or the diagnostic of a text that does not parse. */
@@ -76,17 +49,6 @@ export function checkText(text: string, meta: FileMeta): { checked?: CheckedDocu
 }
 
 export const errorsOf = (ds: readonly Diagnostic[]) => ds.filter((d) => d.severity === 'error');
-
-export function describe(d: Diagnostic): string {
-  return `${displayPath(d.file)}:${d.line}${d.column ? `:${d.column}` : ''}: ${d.message}`;
-}
-
-export function validationFailed(errors: Diagnostic[]): HookctlError {
-  return new HookctlError('hook_validation_failed', 'hook declaration validation failed', ExitCode.no, {
-    details: errors.map(describe),
-    data: { diagnostics: errors },
-  });
-}
 
 /** Each handler of a checked text: its name, its key's position part, and its current hash. */
 export function handlerHashes(
