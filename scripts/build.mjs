@@ -29,14 +29,13 @@ execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '
   stdio: 'inherit',
 });
 
-// Entries: what bin/run.js requires, and each command (oclif loads them by path from the manifest).
+// Entries: the oclif path (dist/cli/boot.js, built apart below, requires it), and each command
+// (oclif loads them by path from the manifest).
 const input = {
-  'cli/compile-cache': 'src/cli/compile-cache.ts',
   'cli/run': 'src/cli/run.ts',
   'cli/help': 'src/cli/help.ts', // oclif's helpClass (package.json), loaded only to show help
   'commands/help': 'src/commands/help.ts',
-  // The fast path's argv parser, which bin/run.js loads first, and the maker of its flag table.
-  'cli/fast-argv': 'src/cli/fast-argv.ts',
+  // The maker of the fast path's flag table (used by this build only).
   'cli/flag-table': 'src/cli/flag-table.ts',
 };
 for (const file of readdirSync(join(root, 'src', 'commands', 'hooks')).sort()) {
@@ -94,18 +93,31 @@ const { output } = await bundle.write({
   comments: { legal: false },
 });
 await bundle.close();
-// dist/cli/compile-cache.js and dist/cli/fast-argv.js, loaded on every start before anything
-// else, use none of rolldown's runtime helpers, yet rolldown may give them a bare `require` of
-// the runtime chunk: one more file to resolve, read and check in every run. The helpers have no
-// side effects, so the require is dropped; the build fails if a file uses a helper after all.
-for (const name of ['compile-cache.js', 'fast-argv.js']) {
-  const file = join(dist, 'cli', name);
-  const text = readFileSync(file, 'utf8');
-  const stripped = text.replace(/^require\("\.\.\/chunks\/rolldown-runtime-[\w-]+\.js"\);\n/m, '');
-  if (/rolldown-runtime|require_rolldown_runtime/.test(stripped))
-    throw new Error(`build: dist/cli/${name} uses the rolldown runtime chunk`);
-  writeFileSync(file, stripped);
-}
+// dist/cli/boot.js, what bin/run.js requires (src/cli/boot.ts): the compile cache, the fast
+// path's argv parser and the choice of path, one file that requires only Node's modules. It is
+// loaded before the cache is installed, so it is compiled on every start: one file, and none of
+// rolldown's runtime helpers (the build fails if it needs one).
+const bootBundle = await rolldown({
+  cwd: root,
+  input: { 'cli/boot': 'src/cli/boot.ts' },
+  platform: 'node',
+  tsconfig: join(root, 'tsconfig.json'),
+  external: (id) => id.startsWith('node:'),
+  resolve: { extensionAlias: { '.js': ['.ts', '.js'] } },
+  onLog(level, log, handler) {
+    if (level === 'warn') throw new Error(`build: ${log.message}`);
+    handler(level, log);
+  },
+});
+const { output: bootOutput } = await bootBundle.write({
+  dir: dist,
+  format: 'cjs',
+  entryFileNames: '[name].js',
+  comments: false, // scanned on every start
+});
+await bootBundle.close();
+if (bootOutput.length !== 1 || /rolldown-runtime|require_rolldown_runtime|require\("\.{1,2}\//.test(bootOutput[0].code))
+  throw new Error('build: dist/cli/boot.js is not one file without the rolldown runtime');
 
 /** A chunk of the source files under src/ matching `paths` (regular expressions, no extension). */
 function group(name, paths) {
@@ -223,13 +235,11 @@ writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
 // Which source modules each file holds and which files it loads: the import-graph tests check
 // the read commands against this (test/e2e/import-graph.test.ts).
 const files = {};
-for (const chunk of output) {
+for (const chunk of [...output, ...bootOutput]) {
   if (chunk.type !== 'chunk') continue;
-  // (The two files whose bare require of the runtime chunk was dropped above.)
-  const noRuntime = chunk.fileName === 'cli/compile-cache.js' || chunk.fileName === 'cli/fast-argv.js';
   files[chunk.fileName] = {
     modules: chunk.moduleIds.filter((id) => !id.startsWith('\0')).map((id) => relative(root, id)),
-    imports: noRuntime ? chunk.imports.filter((f) => !f.startsWith('chunks/rolldown-runtime-')) : chunk.imports,
+    imports: chunk.imports,
     dynamicImports: chunk.dynamicImports,
   };
 }

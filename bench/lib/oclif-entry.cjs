@@ -4,5 +4,5 @@
 const { join } = require('node:path');
 
 const root = join(__dirname, '..', '..');
-require(join(root, 'dist/cli/compile-cache.js')).enableCompileCache();
+require(join(root, 'dist/cli/boot.js')).enableCompileCache(module.constructor);
 require(join(root, 'dist/cli/run.js')).runCli(process.argv.slice(2), root);

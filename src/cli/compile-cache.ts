@@ -13,12 +13,15 @@
 // data, seeded with the module path and source length (codeChecksum), and an entry that fails it
 // is compiled again and rewritten.
 //
+// The fast path's one file is loaded by loadFromCache below, without the module loader's lookup.
+//
 // Where: NODE_COMPILE_CACHE if set (the folder Node 22 would use), else
 // <tmpdir>/hookctl-compile-cache-<uid>; one folder per Node version and architecture inside.
 // The folder must be a real folder owned by the user and writable by no one else, or nothing is
 // cached. NODE_DISABLE_COMPILE_CACHE (any value) turns the cache off. A run that wrote entries
 // removes those of modules that are gone. Nothing here can change what a run does: any failure
 // to read, check or write an entry just means a normal compile.
+import { isAscii } from 'node:buffer';
 import {
   closeSync,
   existsSync,
@@ -28,15 +31,15 @@ import {
   readdirSync,
   readFileSync,
   readSync,
+  realpathSync,
   renameSync,
   statSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-// The named export, not the default: a default import of a CommonJS module needs rolldown's
-// interop helper, a chunk of its own, and so one more file to resolve, read and check on every start.
-import { Module as NodeModule, createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+// Not node:module (the caller hands over the module class): requiring it loads Node's ES module
+// loader, its source maps and assertions, three modules a run of hookctl never uses; nor node:os
+// (tmpdir below).
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
@@ -53,28 +56,45 @@ export interface CompileCacheState {
   uncached: number;
 }
 
-interface ModuleLike {
+/** A CommonJS module, as Node's loader makes it (`module` in a CommonJS file). */
+export interface ModuleLike {
   exports: unknown;
+  filename?: string | null;
+  paths?: string[];
+  loaded?: boolean;
   require(id: string): unknown;
   _compile(content: string, filename: string, format?: string): unknown;
 }
 
-interface ModuleStatic {
+/** Node's CommonJS module class (`module.constructor` in a CommonJS file). */
+export interface ModuleStatic {
+  new (id: string, parent?: ModuleLike): ModuleLike;
   prototype: ModuleLike;
   wrap(content: string): string;
   _resolveFilename(request: string, parent: unknown, isMain: boolean, options?: unknown): string;
   _extensions: unknown;
-  _cache: unknown;
+  _cache: Record<string, ModuleLike | undefined>;
   _resolveLookupPaths(request: string, parent: unknown): string[] | null;
+  _nodeModulePaths(from: string): string[];
+  _load(request: string, parent: unknown, isMain: boolean): unknown;
   enableCompileCache?: () => unknown;
 }
 
 const state: CompileCacheState = { hits: 0, misses: 0, rejected: 0, uncached: 0 };
+/** What install() set up, for loadFromCache. */
+let installed: { Module: ModuleStatic; compile: Compile } | undefined;
 
-/** Installs the cache for every CommonJS module loaded from now on (once per process). */
-export function enableCompileCache(env: NodeJS.ProcessEnv = process.env): Readonly<CompileCacheState> {
+type Compile = (mod: ModuleLike, content: string, filename: string, bytes?: Buffer) => unknown;
+
+/**
+ * Installs the cache for every CommonJS module loaded from now on (once per process). `Module`
+ * is Node's CommonJS module class: `module.constructor` in the CommonJS file that calls this.
+ */
+export function enableCompileCache(
+  Module: ModuleStatic,
+  env: NodeJS.ProcessEnv = process.env,
+): Readonly<CompileCacheState> {
   if (state.dir !== undefined || state.off !== undefined) return state;
-  const Module = NodeModule as unknown as ModuleStatic;
   if (nonEmpty(env.NODE_DISABLE_COMPILE_CACHE)) return off('NODE_DISABLE_COMPILE_CACHE is set');
   // Node 22.1+: its own cache covers ES and CommonJS modules alike.
   if (typeof Module.enableCompileCache === 'function') {
@@ -84,7 +104,7 @@ export function enableCompileCache(env: NodeJS.ProcessEnv = process.env): Readon
   // A debugger pausing on the first line, or a policy manifest, need Node's own compile path.
   if (process.execArgv.some((a) => /^--(inspect|debug|experimental-policy)/.test(a)))
     return off('a debugger or policy flag is set');
-  const dir = cacheFolder(env);
+  const dir = cacheFolder(env, Module);
   if (typeof dir !== 'string') return off(dir.off);
   state.dir = dir;
   install(Module, dir);
@@ -97,10 +117,11 @@ function off(why: string): Readonly<CompileCacheState> {
 }
 
 /** The folder of this Node version, created if needed, or why none can be used. */
-function cacheFolder(env: NodeJS.ProcessEnv): string | { off: string } {
+function cacheFolder(env: NodeJS.ProcessEnv, Module: ModuleStatic): string | { off: string } {
   const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
   const base =
-    nonEmpty(env.NODE_COMPILE_CACHE) ?? join(tmpdir(), `hookctl-compile-cache${uid === undefined ? '' : `-${uid}`}`);
+    nonEmpty(env.NODE_COMPILE_CACHE) ??
+    join(tempFolder(env, Module), `hookctl-compile-cache${uid === undefined ? '' : `-${uid}`}`);
   // `2`: entries made before modules with import() were left to Node may hold such a module, and
   // a hit is trusted without a scan (install below): a new folder, so no such entry is ever read.
   // `3`: entries carry a checksum of their code data (cachedCode below).
@@ -121,20 +142,31 @@ function cacheFolder(env: NodeJS.ProcessEnv): string | { off: string } {
   return dir;
 }
 
+/**
+ * os.tmpdir() on POSIX, without loading node:os for it (one more module on every start); on
+ * Windows, os.tmpdir() itself.
+ */
+function tempFolder(env: NodeJS.ProcessEnv, Module: ModuleStatic): string {
+  if (process.platform === 'win32') return (Module._load('node:os', null, false) as { tmpdir(): string }).tmpdir();
+  const path = nonEmpty(env.TMPDIR) ?? nonEmpty(env.TMP) ?? nonEmpty(env.TEMP) ?? '/tmp';
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
 function install(Module: ModuleStatic, dir: string): void {
-  const compile = Module.prototype._compile;
+  const nodeCompile = Module.prototype._compile;
   const made: { script: Script; file: string; filename: string; source: string }[] = [];
-  Module.prototype._compile = function (this: ModuleLike, content: string, filename: string, format?: string) {
-    if (format === 'module') return compile.call(this, content, filename, format);
+  // `bytes`: the file as read, when the caller has it (loadFromCache): compared with the entry
+  // as bytes, not encoded from `content` again.
+  const compile: Compile = (mod, content, filename, bytes) => {
     const file = join(dir, entryName(filename, variants.get(filename)));
-    const found = cachedCode(file, filename, content);
+    const found = cachedCode(file, filename, content, bytes);
     // A dynamic import() in a script served from cached data fails (web-tree-sitter loads its
     // grammar that way; oclif reaches one in getPlatform()): Node compiles those, see
     // hasDynamicImport. An entry is only ever made from a source without import(), so a hit
     // needs no scan.
     if (!(found instanceof Buffer) && hasDynamicImport(content)) {
       state.uncached++;
-      return compile.call(this, content, filename, format);
+      return nodeCompile.call(mod, content, filename);
     }
     const cachedData = typeof found === 'string' ? undefined : found;
     let script: Script;
@@ -142,7 +174,7 @@ function install(Module: ModuleStatic, dir: string): void {
       script = new Script(Module.wrap(content), { filename, cachedData });
     } catch {
       // Not CommonJS after all (Node may load it as an ES module): Node's own path decides.
-      return compile.call(this, content, filename, format);
+      return nodeCompile.call(mod, content, filename);
     }
     if (found === undefined) state.misses++;
     else if (found === 'stale' || script.cachedDataRejected === true) state.rejected++;
@@ -150,7 +182,12 @@ function install(Module: ModuleStatic, dir: string): void {
     if (cachedData === undefined || script.cachedDataRejected === true)
       made.push({ script, file, filename, source: content });
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
-    return wrapper.call(this.exports, this.exports, requireFor(Module, this), this, filename, dirname(filename));
+    return wrapper.call(mod.exports, mod.exports, requireFor(Module, mod), mod, filename, dirname(filename));
+  };
+  installed = { Module, compile };
+  Module.prototype._compile = function (this: ModuleLike, content: string, filename: string, format?: string) {
+    if (format === 'module') return nodeCompile.call(this, content, filename, format);
+    return compile(this, content, filename);
   };
   // At exit the code of every function the run called is compiled, so it goes into the entry.
   process.once('exit', () => {
@@ -236,7 +273,7 @@ function entryHeader(entry: Buffer): { path: string; sourceAt: number } | undefi
 /** V8's data for `source` from the entry `file`: undefined when there is no entry, 'stale' when
  * the entry was made from another module or source, is cut short, or its data fails the
  * checksum. */
-function cachedCode(file: string, filename: string, source: string): Buffer | 'stale' | undefined {
+function cachedCode(file: string, filename: string, source: string, bytes?: Buffer): Buffer | 'stale' | undefined {
   let entry: Buffer;
   try {
     entry = readFileSync(file);
@@ -248,8 +285,9 @@ function cachedCode(file: string, filename: string, source: string): Buffer | 's
   const length = entry.readUInt32LE(header.sourceAt);
   const start = header.sourceAt + LENGTH;
   const sumAt = start + length;
-  if (length !== Buffer.byteLength(source) || sumAt + CHECKSUM >= entry.length) return 'stale';
-  if (!sameBytes(source, length, entry, start)) return 'stale';
+  if (length !== (bytes?.length ?? Buffer.byteLength(source)) || sumAt + CHECKSUM >= entry.length) return 'stale';
+  if (bytes ? bytes.compare(entry, start, start + length) !== 0 : !sameBytes(source, length, entry, start))
+    return 'stale';
   const code = entry.subarray(sumAt + CHECKSUM);
   if (entry.readUInt32LE(sumAt) !== codeChecksum(filename, length, code)) return 'stale';
   return code;
@@ -280,11 +318,13 @@ function crc32(data: Buffer, value: number): number {
 }
 
 /**
- * zlib's native CRC-32, or null where Node has none. First the function node:zlib's own crc32
- * calls once it has checked its arguments (the process's zlib binding, without node:zlib and its
- * streams), used only if it gives the standard check value; else node:zlib's. process.binding is
- * deprecated (DEP0111, a warning only under --pending-deprecation): the warning is held back for
- * the one call, so no flag makes this print anything or throw.
+ * zlib's native CRC-32, or null where Node has none: the function node:zlib's own crc32 calls
+ * once it has checked its arguments (the process's zlib binding, without node:zlib and its
+ * streams), used only if it gives the standard check value. Where the binding has none, neither
+ * has node:zlib (both came in Node 20.15), and Node 22.1+ uses its own cache (enableCompileCache),
+ * so there is nothing else to try. process.binding is deprecated (DEP0111, a warning only under
+ * --pending-deprecation): the warning is held back for the one call, so no flag makes this print
+ * anything or throw.
  */
 export function nativeCrc32(): Crc32 | null {
   const check = Buffer.from('123456789');
@@ -300,10 +340,9 @@ export function nativeCrc32(): Crc32 | null {
     const f = binding.crc32;
     if (typeof f === 'function' && (f as Crc32)(check, 0) >>> 0 === 0xcbf43926) return f as Crc32;
   } catch {
-    // No such binding here: node:zlib below.
+    // No such binding here.
   }
-  const zlib = createRequire(import.meta.url)('node:zlib') as { crc32?: Crc32 };
-  return typeof zlib.crc32 === 'function' ? zlib.crc32 : null;
+  return null;
 }
 
 /** CRC-32 as zlib computes it, for a Node without zlib.crc32. */
@@ -436,6 +475,43 @@ const variants = new Map<string, string>();
  */
 export function cacheVariant(filename: string, variant: string): void {
   variants.set(filename, variant);
+}
+
+/**
+ * The exports of the CommonJS file `file`, loaded as require() would load it from `parent`, but
+ * without the loader's lookup and through the cache by its bytes: read once, compared with the
+ * entry's source as bytes, and made a string as Latin-1 (which is what ASCII is). For the fast
+ * path's one file (bin/run.js), whose resolution, UTF-8 decoding and encoding again for the
+ * comparison cost about a millisecond of every start (docs/PERFORMANCE.md). A file that is not
+ * pure ASCII, or a cache that is off, is left to require(). `variant`: as cacheVariant.
+ */
+export function loadFromCache(parent: ModuleLike, file: string, variant?: string): unknown {
+  let filename: string;
+  let bytes: Buffer;
+  try {
+    // The key Node's loader would use: a chunk that requires the file gets this module.
+    filename = realpathSync.native(file);
+    bytes = readFileSync(filename);
+  } catch {
+    return parent.require(file);
+  }
+  if (variant !== undefined) cacheVariant(filename, variant);
+  if (installed === undefined || !isAscii(bytes)) return parent.require(filename);
+  const { Module, compile } = installed;
+  const loaded = Module._cache[filename];
+  if (loaded !== undefined) return loaded.exports;
+  const mod = new Module(filename, parent);
+  mod.filename = filename;
+  mod.paths = Module._nodeModulePaths(dirname(filename));
+  Module._cache[filename] = mod;
+  try {
+    compile(mod, bytes.toString('latin1'), filename, bytes);
+  } catch (err) {
+    delete Module._cache[filename];
+    throw err;
+  }
+  mod.loaded = true;
+  return mod.exports;
 }
 
 function nonEmpty(v: string | undefined): string | undefined {

@@ -3,10 +3,10 @@
 // (src/cli/flag-table.ts, dist/fast-flags.json). It answers only where it is certain to give
 // oclif's own answer; anything else — help, --version, an unknown or repeated flag, a flag form
 // it does not implement, a value oclif would reject, a flag oclif reads from the environment —
-// is a hand-over (undefined): bin/run.js then runs today's oclif path, before anything is printed.
+// is a hand-over (undefined): src/cli/boot.ts then runs the oclif path, before anything is printed.
 // test/unit/fast-argv.test.ts holds it against oclif's parser on generated argv.
 //
-// No imports: bin/run.js loads this before anything else of hookctl.
+// No imports: it is part of dist/cli/boot.js, which bin/run.js loads before anything else.
 
 /** One flag as the table holds it. */
 export interface FastFlag {

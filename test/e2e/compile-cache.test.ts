@@ -18,7 +18,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { binPath, demoEnv, repoRoot, runCli } from '../support/cli.js';
 import { tempDir } from '../support/temp.js';
 
-const cacheModule = join(repoRoot, 'dist', 'cli', 'compile-cache.js');
+// dist/cli/boot.js holds the cache (src/cli/compile-cache.ts) and exports it.
+const cacheModule = join(repoRoot, 'dist', 'cli', 'boot.js');
 let scratch: string;
 
 beforeEach(() => {
@@ -30,7 +31,7 @@ function load(module: string, env: Record<string, string | undefined>) {
   const script = join(scratch, 'load.cjs');
   writeFileSync(
     script,
-    `const state = require(${JSON.stringify(cacheModule)}).enableCompileCache();
+    `const state = require(${JSON.stringify(cacheModule)}).enableCompileCache(module.constructor);
 const value = require(${JSON.stringify(module)});
 process.stdout.write(JSON.stringify({ value, state: { ...state } }));\n`,
   );
@@ -56,7 +57,7 @@ describe('compile cache', () => {
     const script = join(scratch, 'variant.cjs');
     writeFileSync(
       script,
-      `const state = require(${JSON.stringify(cacheModule)}).enableCompileCache();
+      `const state = require(${JSON.stringify(cacheModule)}).enableCompileCache(module.constructor);
 require(${JSON.stringify(cacheModule)}).cacheVariant(${JSON.stringify(module)}, process.argv[2]);
 const value = require(${JSON.stringify(module)});
 process.stdout.write(JSON.stringify({ value, state: { ...state } }));\n`,
@@ -87,7 +88,7 @@ process.stdout.write(JSON.stringify({ value, state: { ...state } }));\n`,
     const script = join(scratch, 'zlib.cjs');
     writeFileSync(
       script,
-      `const state = require(${JSON.stringify(cacheModule)}).enableCompileCache();
+      `const state = require(${JSON.stringify(cacheModule)}).enableCompileCache(module.constructor);
 require(${JSON.stringify(module)});
 const loaded = process.moduleLoadList.filter((m) => /^NativeModule (zlib|stream)$/.test(m));
 process.stdout.write(JSON.stringify({ loaded, state: { ...state } }));\n`,
@@ -249,7 +250,10 @@ process.stdout.write(JSON.stringify({ loaded, state: { ...state } }));\n`,
     const args = ['hooks', 'events', '-o', 'json'];
     const cold = await runCli(args, { env: demoEnv({ NODE_COMPILE_CACHE: cache }) });
     const made = entries(cache);
-    expect(made.filter((e) => /\/(fast-main|fast-argv)\.js\./.test(e)).length).toBe(2);
+    // (dist/cli/boot.js installs the cache, so it is compiled on every start and has no entry.)
+    expect(made.filter((e) => /\/(fast-main|boot)\.js\./.test(e))).toEqual([
+      expect.stringMatching(/\/fast-main\.js\.hooks-events\./),
+    ]);
     expect(made.some((e) => e.includes('/config.js.'))).toBe(false); // no oclif
     const times = made.map((e) => statSync(join(cache, e)).mtimeMs);
     const warm = await runCli(args, { env: demoEnv({ NODE_COMPILE_CACHE: cache }) });
@@ -258,6 +262,86 @@ process.stdout.write(JSON.stringify({ loaded, state: { ...state } }));\n`,
     expect([cold.code, warm.code]).toEqual([0, 0]);
     expect(warm.stdout).toBe(cold.stdout);
     expect(warm.stderr).toBe('');
+  });
+});
+
+/**
+ * Runs `node` on a script that enables the cache, loads `module` with loadFromCache (as boot.js
+ * loads dist/fast-main.js) and then with require() of its real path, and prints what it saw.
+ */
+function loadDirect(module: string, env: Record<string, string | undefined>) {
+  const script = join(scratch, 'direct.cjs');
+  writeFileSync(
+    script,
+    `const cache = require(${JSON.stringify(cacheModule)});
+const state = cache.enableCompileCache(module.constructor);
+const direct = cache.loadFromCache(module, ${JSON.stringify(module)}, 'hooks:list');
+const again = require(require('node:fs').realpathSync(${JSON.stringify(module)}));
+process.stdout.write(JSON.stringify({ value: direct.value, same: direct === again, state: { ...state } }));\n`,
+  );
+  const r = spawnSync(process.execPath, [script], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  return JSON.parse(r.stdout) as {
+    value: unknown;
+    same: boolean;
+    state: { hits: number; misses: number; rejected: number };
+  };
+}
+
+describe("compile cache: loadFromCache (the fast path's one file, loaded by its bytes)", () => {
+  it('is served from its entry on the next run, and is the module a require() of its real path gets', () => {
+    const cache = join(scratch, 'cache');
+    const real = join(scratch, 'real');
+    mkdirSync(real);
+    const module = join(real, 'main.cjs');
+    writeFileSync(module, 'exports.value = [6, 7].reduce((a, b) => a * b);\n');
+    // Through a symbolic link, as an installed bin may be reached: the module is keyed by its real
+    // path, so a chunk requiring it gets this module, not a second copy.
+    symlinkSync(real, join(scratch, 'link'));
+    const linked = join(scratch, 'link', 'main.cjs');
+    expect(loadDirect(linked, { NODE_COMPILE_CACHE: cache })).toEqual({
+      value: 42,
+      same: true,
+      state: expect.objectContaining({ hits: 0, misses: 1 }),
+    });
+    expect(entries(cache).map((e) => e.split('/').pop()!.split('.').slice(0, 3).join('.'))).toEqual([
+      'main.cjs.hooks-list',
+    ]);
+    expect(loadDirect(linked, { NODE_COMPILE_CACHE: cache })).toEqual({
+      value: 42,
+      same: true,
+      state: expect.objectContaining({ hits: 1, misses: 0, rejected: 0 }),
+    });
+  });
+
+  it('a changed file of the same length is compiled again, never run from the old code', () => {
+    const cache = join(scratch, 'cache');
+    const module = join(scratch, 'word.cjs');
+    writeFileSync(module, 'exports.value = "old";\n');
+    expect(loadDirect(module, { NODE_COMPILE_CACHE: cache }).value).toBe('old');
+    writeFileSync(module, 'exports.value = "new";\n');
+    const changed = loadDirect(module, { NODE_COMPILE_CACHE: cache });
+    expect(changed).toMatchObject({ value: 'new', state: { hits: 0, rejected: 1 } });
+    expect(loadDirect(module, { NODE_COMPILE_CACHE: cache })).toMatchObject({ value: 'new', state: { hits: 1 } });
+  });
+
+  it('a file that is not pure ASCII is left to require(), and still cached and right', () => {
+    const cache = join(scratch, 'cache');
+    const module = join(scratch, 'accent.cjs');
+    writeFileSync(module, 'exports.value = "café";\n');
+    expect(loadDirect(module, { NODE_COMPILE_CACHE: cache })).toMatchObject({ value: 'café', same: true });
+    expect(loadDirect(module, { NODE_COMPILE_CACHE: cache })).toMatchObject({ value: 'café', state: { hits: 1 } });
+  });
+
+  it('with the cache off it is require()', () => {
+    const module = join(scratch, 'plain.cjs');
+    writeFileSync(module, 'exports.value = 7;\n');
+    expect(loadDirect(module, { NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual({
+      value: 7,
+      same: true,
+      state: expect.objectContaining({ hits: 0, misses: 0 }),
+    });
   });
 });
 
@@ -278,7 +362,7 @@ describe('compile cache and dynamic import()', () => {
     const script = join(scratch, 'await.cjs');
     writeFileSync(
       script,
-      `require(${JSON.stringify(cacheModule)}).enableCompileCache();
+      `require(${JSON.stringify(cacheModule)}).enableCompileCache(module.constructor);
 require(${JSON.stringify(module)}).then((v) => process.stdout.write(String(v)));\n`,
     );
     for (let run = 1; run <= 3; run++) {

@@ -89,7 +89,7 @@ describe.skipIf(head === undefined)('npm pack of a fresh clone, installed into a
     const files = tarballFiles.map((f) => f.replace(/^package\//, ''));
     for (const f of [
       'dist/cli/run.js',
-      'dist/cli/compile-cache.js',
+      'dist/cli/boot.js',
       'oclif.manifest.json',
       'LICENSE',
       'skills/README.md',
