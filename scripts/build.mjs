@@ -225,6 +225,22 @@ if (runtimeChunk !== undefined) {
   fastText = fastText.replace(request, () => inlined);
   writeFileSync(join(dist, 'fast-main.js'), fastText, 'latin1');
 }
+// Node's modules that only a few paths of the read commands use (os.homedir() where HOME is not
+// set; createRequire for the terminal check and for the full YAML parser) are required where they
+// are used, not at load: node:module brings Node's ES module loader, its source maps and
+// assertions, and the two were ~0.4 ms of every start (docs/PERFORMANCE.md). Node caches a
+// required module, so each later use is a look-up.
+for (const id of ['node:os', 'node:module']) {
+  const name = `node_${id.slice('node:'.length)}`;
+  const declaration = `let ${name} = require(${JSON.stringify(id)});\n`;
+  if (fastText.split(declaration).length !== 2) throw new Error(`build: dist/fast-main.js does not require ${id} once`);
+  fastText = fastText
+    .replace(declaration, '')
+    .replace(new RegExp(String.raw`\b${name}\.`, 'g'), `require(${JSON.stringify(id)}).`);
+  if (new RegExp(String.raw`\b${name}\b`).test(fastText))
+    throw new Error(`build: dist/fast-main.js uses ${name} other than as ${name}.member`);
+}
+writeFileSync(join(dist, 'fast-main.js'), fastText, 'latin1');
 for (let i = 0; i < fastText.length; i++)
   if (fastText.charCodeAt(i) > 0x7f) throw new Error(`build: dist/fast-main.js is not pure ASCII (at ${i})`);
 if (/require\(\s*["'`]@oclif\//.test(fastText)) throw new Error('build: dist/fast-main.js requires @oclif/core');

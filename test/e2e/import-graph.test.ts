@@ -389,6 +389,25 @@ describe('CommonJS modules a command run loads', () => {
     });
   }
 
+  for (const args of [
+    ['hooks', 'list', '-o', 'json', '--workspace', join(demoDir, 'workspace')],
+    ['hooks', 'info', 'prompt-style', '--workspace', join(demoDir, 'workspace')],
+    ['hooks', 'runs'],
+    ['hooks', 'events'],
+  ]) {
+    it(`hookctl ${args.slice(0, 2).join(' ')} loads neither node:module (and Node's ES module loader) nor node:os`, async () => {
+      // The build requires them where they are used (scripts/build.mjs); the cache does not need them.
+      const { builtins, code } = await loadedPackages(args, demoEnv());
+      expect(code).toBe(0);
+      expect(builtins.filter((b) => ['module', 'os', 'internal/modules/esm/loader'].includes(b))).toEqual([]);
+    });
+  }
+
+  it('a handed-over invocation loads node:module (so the check above can fail)', async () => {
+    const { builtins } = await loadedPackages(['hooks', 'sessions'], demoEnv());
+    expect(builtins).toContain('module');
+  });
+
   it('a handed-over invocation loads oclif as before (so the check above can fail)', async () => {
     const { modules } = await loadedPackages(['hooks', 'list', '--bogus'], demoEnv());
     expect(modules.some((m) => m.includes('/node_modules/@oclif/core/'))).toBe(true);

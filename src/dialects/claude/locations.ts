@@ -2,7 +2,7 @@
 // (Claude's own), HOOKCTL_CLAUDE_MANAGED_DIR and HOOKCTL_STATE_DIR (ours), --plugin-dir.
 // Nothing else in the dialect reads the environment for paths.
 import { statSync } from 'node:fs';
-import { homedir, platform } from 'node:os';
+import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Locations } from '../../paths.js';
 import { payloadSessionId } from '../session-id.js';
@@ -37,7 +37,7 @@ export function claudeLocations(
 ): ClaudeLocations {
   const home = nonEmpty(env.HOME) ?? homedir();
   const xdgState = nonEmpty(env.XDG_STATE_HOME) ?? join(home, '.local', 'state');
-  const defaultManaged = platform() === 'darwin' ? '/Library/Application Support/ClaudeCode' : '/etc/claude-code';
+  const defaultManaged = process.platform === 'darwin' ? '/Library/Application Support/ClaudeCode' : '/etc/claude-code';
   const workspace = resolve(cwd, loc.workspace);
   const gitRoot = gitRootOf(workspace, resolve(cwd, home));
   return {
