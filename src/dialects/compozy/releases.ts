@@ -173,18 +173,36 @@ export function releaseCatalog(release: CompozyRelease = newestCompozyRelease())
   if (cached) return cached;
   const at = catalogPosition(release);
   const families: Record<string, readonly string[]> = {};
-  for (const [name, f] of Object.entries(compozyVersionedFamilies())) {
+  // The payload path of each matcher field, per family: shared by the events that read their
+  // family's fields at their family's paths (most of them), as their matcher_fields list is.
+  const familyPaths = new Map<string, Readonly<Record<string, string>>>();
+  const familyData = compozyVersionedFamilies();
+  for (const [name, f] of Object.entries(familyData)) {
     if (!spanHolds(f, at)) continue;
-    families[name] = f.matcher_fields.filter((m) => matcherFieldHolds(m, at)).map(fieldName);
+    const fields: string[] = [];
+    for (const m of f.matcher_fields) if (matcherFieldHolds(m, at)) fields.push(fieldName(m));
+    families[name] = fields;
   }
   const events: ReleaseEvent[] = [];
+  const byName = new Map<string, ReleaseEvent>();
+  const known = new Set<string>(['agent_type']);
   for (const e of compozyVersionedEvents()) {
     if (!spanHolds(e, at) || !Object.hasOwn(families, e.family)) continue;
-    events.push(eventAt(e, families[e.family]!, at));
+    const familyFields = families[e.family]!;
+    const matcherFields = e.matcher_fields ?? familyFields;
+    let paths: Readonly<Record<string, string>> | undefined;
+    if (e.matcher_fields === undefined && e.matcher_payload_fields === undefined) {
+      paths = familyPaths.get(e.family);
+      if (paths === undefined)
+        familyPaths.set(e.family, (paths = payloadPaths(familyFields, familyData[e.family]!.matcher_payload_fields)));
+    } else {
+      paths = payloadPaths(matcherFields, e.matcher_payload_fields ?? familyData[e.family]!.matcher_payload_fields);
+    }
+    const event = eventAt(e, matcherFields, paths, at);
+    events.push(event);
+    byName.set(event.name, event);
+    for (const f of matcherFields) known.add(f);
   }
-  const byName = new Map(events.map((e) => [e.name, e]));
-  const known = new Set<string>(['agent_type']);
-  for (const e of events) for (const f of e.matcher_fields) known.add(f);
   const catalog: ReleaseCatalog = {
     release,
     events,
@@ -196,28 +214,46 @@ export function releaseCatalog(release: CompozyRelease = newestCompozyRelease())
   return catalog;
 }
 
-function eventAt(e: VersionedEventData, familyFields: readonly string[], at: number): ReleaseEvent {
-  const values = valuesAt(
-    { sync_eligible: e.sync_eligible, deny: e.deny, deny_field: e.deny_field, guard: e.guard },
-    e.before,
-    at,
-  );
-  const matcherFields = e.matcher_fields ?? familyFields;
-  const paths = e.matcher_payload_fields ?? compozyVersionedFamilies()[e.family]!.matcher_payload_fields;
-  const payloadFields: Record<string, string> = {};
-  for (const f of matcherFields) payloadFields[f] = Object.hasOwn(paths, f) ? paths[f]! : f;
-  return {
+/** Matcher field → the payload path it reads: the path `paths` names, else the field's own name. */
+function payloadPaths(
+  matcherFields: readonly string[],
+  paths: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const f of matcherFields) out[f] = Object.hasOwn(paths, f) ? paths[f]! : f;
+  return out;
+}
+
+/**
+ * An event as the release at `at` has it. Built as one object literal with its keys in a fixed
+ * order (what JSON output shows), `since`/`removed_in` last where the event has them: no spread,
+ * no intermediate objects, for the ~100 events of the first `hooks list`'s catalog.
+ */
+function eventAt(
+  e: VersionedEventData,
+  matcherFields: readonly string[],
+  payloadFields: Readonly<Record<string, string>>,
+  at: number,
+): ReleaseEvent {
+  let { sync_eligible, deny, deny_field, guard } = e;
+  if (e.before !== undefined && e.before.length > 0)
+    ({ sync_eligible, deny, deny_field, guard } = valuesAt({ sync_eligible, deny, deny_field, guard }, e.before, at));
+  const out: ReleaseEvent = {
     name: e.name,
     family: e.family,
-    ...values,
+    sync_eligible,
+    deny,
+    deny_field,
+    guard,
     payload: e.payload,
     patch: e.patch,
     summary: e.summary,
     matcher_fields: matcherFields,
     matcher_payload_fields: payloadFields,
-    ...(e.since !== undefined ? { since: e.since } : {}),
-    ...(e.removed_in !== undefined ? { removed_in: e.removed_in } : {}),
   };
+  if (e.since !== undefined) out.since = e.since;
+  if (e.removed_in !== undefined) out.removed_in = e.removed_in;
+  return out;
 }
 
 /** Whether an event is in a release, and when it is not, why (SPEC §10). */
