@@ -7,7 +7,8 @@
 // `--check` writes nothing and exits 1 when the committed files differ from what the JSON gives.
 // `--out DIR` writes the two files into DIR instead (the generator's own tests use it).
 // Two outputs, split for start-up cost (list and validate never load payload types):
-//   src/dialects/compozy/releases.generated.ts       releases, families, events (list/validate)
+//   src/dialects/compozy/releases.generated.ts       releases, families, events (list/validate),
+//                                                    each a function that builds it on first call
 //   src/dialects/compozy/release-types.generated.ts  payload and patch types (events EVENT,
 //                                                    --schema, dispatch)
 //
@@ -24,7 +25,7 @@
 //   are applied, each asserting the data it changes still looks as expected.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatTypeScript, readSourceJson, writeOrCheck } from './lib/generated.mjs';
+import { formatTypeScript, lazyTable, readSourceJson, writeOrCheck } from './lib/generated.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -153,17 +154,33 @@ const releasesFile = [
   header,
   "import type { ReleaseData, VersionedEventData, VersionedFamilyData } from './release-data.js';",
   '',
-  '/** Every version the catalog knows, oldest first; `linear: false` is outside the release order. */',
-  `export const COMPOZY_RELEASES: readonly ReleaseData[] = ${literal(releases)};`,
+  lazyTable({
+    doc: 'Every version the catalog knows, oldest first; `linear: false` is outside the release order.',
+    name: 'compozyVersionedReleases',
+    type: 'readonly ReleaseData[]',
+    value: releases,
+  }),
   '',
-  '/** Families: matcher fields (strings hold in every release) and the payload path each reads where the names differ. */',
-  `export const COMPOZY_VERSIONED_FAMILIES: Readonly<Record<string, VersionedFamilyData>> = ${literal(families)};`,
+  lazyTable({
+    doc: 'Families: matcher fields (strings hold in every release) and the payload path each reads where the names differ.',
+    name: 'compozyVersionedFamilies',
+    type: 'Readonly<Record<string, VersionedFamilyData>>',
+    value: families,
+  }),
   '',
-  '/** Every event, in upstream catalog order, with the span of releases that have it. */',
-  `export const COMPOZY_VERSIONED_EVENTS: readonly VersionedEventData[] = ${literal(events)};`,
+  lazyTable({
+    doc: 'Every event, in upstream catalog order, with the span of releases that have it.',
+    name: 'compozyVersionedEvents',
+    type: 'readonly VersionedEventData[]',
+    value: events,
+  }),
   '',
-  "/** What upstream data the catalog adjusted (the file's `adjustments`), then what hookctl adjusts. */",
-  `export const COMPOZY_RELEASE_ADJUSTMENTS: readonly string[] = ${literal([...(data.adjustments ?? []), ...HOOKCTL_ADJUSTMENTS])};`,
+  lazyTable({
+    doc: "What upstream data the catalog adjusted (the file's `adjustments`), then what hookctl adjusts.",
+    name: 'compozyReleaseAdjustments',
+    type: 'readonly string[]',
+    value: [...(data.adjustments ?? []), ...HOOKCTL_ADJUSTMENTS],
+  }),
   '',
 ].join('\n');
 

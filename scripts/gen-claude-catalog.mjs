@@ -7,12 +7,13 @@
 // Default path: ../shared/spec/claude-events.json relative to the repo root. `--check` writes
 // nothing and exits 1 when the committed file differs from what the JSON would produce.
 //
-// Output: src/dialects/claude/catalog.generated.ts — CLAUDE_EVENTS (every event, catalog order,
-// every field as is) and CLAUDE_CATALOG (the top-level data: common payload, output and handler
-// fields, handler types and defaults, if_events, matcher_rules, sources).
+// Output: src/dialects/claude/catalog.generated.ts — claudeCatalogEvents() (every event, catalog
+// order, every field as is) and claudeCatalogMeta() (the top-level data: common payload, output
+// and handler fields, handler types and defaults, if_events, matcher_rules, sources), each built
+// on its first call (lazyTable), and CLAUDE_CODE_VERSION, the newest release, a plain constant.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatTypeScript, readSourceJson, writeOrCheck } from './lib/generated.mjs';
+import { formatTypeScript, lazyTable, readSourceJson, writeOrCheck } from './lib/generated.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -46,7 +47,7 @@ const { data: catalog, sha256 } = readSourceJson(jsonPath, fail);
 
 validate(catalog);
 
-// The generated CLAUDE_CATALOG: every top-level key but the events, in TOP_KEYS order.
+// The generated claudeCatalogMeta(): every top-level key but the events, in TOP_KEYS order.
 const { events } = catalog;
 const meta = Object.fromEntries(TOP_KEYS.filter((k) => k !== 'events').map((k) => [k, catalog[k]]));
 
@@ -57,11 +58,22 @@ const text = [
   '',
   "import type { ClaudeCatalogMeta, ClaudeEventData } from './catalog-types.js';",
   '',
-  `/** Every Claude Code hook event up to v${catalog.claude_code_version}, in catalog order, with its release markers. */`,
-  `export const CLAUDE_EVENTS: readonly ClaudeEventData[] = ${JSON.stringify(events, null, 2)};`,
+  '/** The newest Claude Code release the catalog describes (`claude_code_version`): the default release. */',
+  `export const CLAUDE_CODE_VERSION = ${JSON.stringify(catalog.claude_code_version)};`,
   '',
-  '/** The catalog besides its events: common fields, handler types and defaults, matcher rules, sources. */',
-  `export const CLAUDE_CATALOG: ClaudeCatalogMeta = ${JSON.stringify(meta, null, 2)};`,
+  lazyTable({
+    doc: `Every Claude Code hook event up to v${catalog.claude_code_version}, in catalog order, with its release markers.`,
+    name: 'claudeCatalogEvents',
+    type: 'readonly ClaudeEventData[]',
+    value: events,
+  }),
+  '',
+  lazyTable({
+    doc: 'The catalog besides its events: common fields, handler types and defaults, matcher rules, sources.',
+    name: 'claudeCatalogMeta',
+    type: 'ClaudeCatalogMeta',
+    value: meta,
+  }),
   '',
 ].join('\n');
 

@@ -7,12 +7,12 @@
 // Default path: ../shared/spec/codex-events.json relative to the repo root. `--check` writes
 // nothing and exits 1 when the committed file differs from what the JSON would produce.
 //
-// Output: src/dialects/codex/catalog.generated.ts — CODEX_EVENTS (the 12 events, catalog order,
-// every field as is) and CODEX_CATALOG (universal output fields, handler fields and types,
-// permission modes, matcher rules).
+// Output: src/dialects/codex/catalog.generated.ts — codexCatalogEvents() (the 12 events, catalog
+// order, every field as is) and codexCatalogMeta() (universal output fields, handler fields and
+// types, permission modes, matcher rules), each built on its first call (lazyTable).
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatTypeScript, readSourceJson, writeOrCheck } from './lib/generated.mjs';
+import { formatTypeScript, lazyTable, readSourceJson, writeOrCheck } from './lib/generated.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -60,11 +60,19 @@ const text = [
   '',
   "import type { CodexCatalogMeta, CodexEventData } from './catalog-types.js';",
   '',
-  '/** The 12 Codex CLI hook events, in catalog order (codex.md §3). */',
-  `export const CODEX_EVENTS: readonly CodexEventData[] = ${JSON.stringify(events, null, 2)};`,
+  lazyTable({
+    doc: 'The 12 Codex CLI hook events, in catalog order (codex.md §3).',
+    name: 'codexCatalogEvents',
+    type: 'readonly CodexEventData[]',
+    value: events,
+  }),
   '',
-  '/** The catalog besides its events: output and handler fields, handler types, matcher rules. */',
-  `export const CODEX_CATALOG: CodexCatalogMeta = ${JSON.stringify(meta, null, 2)};`,
+  lazyTable({
+    doc: 'The catalog besides its events: output and handler fields, handler types, matcher rules.',
+    name: 'codexCatalogMeta',
+    type: 'CodexCatalogMeta',
+    value: meta,
+  }),
   '',
 ].join('\n');
 

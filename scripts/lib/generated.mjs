@@ -45,3 +45,25 @@ export function writeOrCheck({ tool, root, file, text, check }) {
   console.error(`${tool}: ${relative(root, file)} is stale`);
   return true;
 }
+
+/**
+ * A generated table as TypeScript: a memoised function that creates the literal on its first
+ * call, not an exported constant. A constant's literal is created on every start whether or not
+ * the command reads it, its boilerplate sits in the compile cache (read back on every start) and
+ * the objects fill the young generation; `hooks list` in a workspace without Claude Code or Codex
+ * files reads neither dialect's tables (docs/PERFORMANCE.md). `doc` is the table's doc comment.
+ */
+export function lazyTable({ doc, name, type, value }) {
+  const cache = `cached${name[0].toUpperCase()}${name.slice(1)}`;
+  return [
+    `let ${cache}: ${type} | undefined;`,
+    '',
+    '/**',
+    ` * ${doc}`,
+    ' * Built on its first call (a function, not a constant: a run that never reads it never creates it).',
+    ' */',
+    `export function ${name}(): ${type} {`,
+    `  return (${cache} ??= ${JSON.stringify(value, null, 2)});`,
+    '}',
+  ].join('\n');
+}

@@ -87,13 +87,7 @@ describe.skipIf(head === undefined)('npm pack of a fresh clone, installed into a
 
   it('ships the build, the manifest, the license and the bundled skills folder', () => {
     const files = tarballFiles.map((f) => f.replace(/^package\//, ''));
-    for (const f of [
-      'dist/cli/run.js',
-      'dist/cli/boot.js',
-      'oclif.manifest.json',
-      'LICENSE',
-      'skills/README.md',
-    ])
+    for (const f of ['dist/cli/run.js', 'dist/cli/boot.js', 'oclif.manifest.json', 'LICENSE', 'skills/README.md'])
       expect(files).toContain(f);
     expect(files.some((f) => f.startsWith('dist/commands/hooks/'))).toBe(true);
     // nothing of the development tree

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CLAUDE_CATALOG,
-  CLAUDE_EVENTS,
+  claudeCatalogEvents,
+  claudeCatalogMeta,
   claudeEvent,
   claudeEventCaseHint,
   defaultTimeoutS,
@@ -10,10 +10,10 @@ import {
 
 describe('claude catalog (generated from claude-events.json)', () => {
   it('has the 33 events of v2.1.295, unique, in catalog order', () => {
-    expect(CLAUDE_CATALOG.claude_code_version).toBe('2.1.295');
-    expect(CLAUDE_EVENTS).toHaveLength(33);
-    expect(new Set(CLAUDE_EVENTS.map((e) => e.name)).size).toBe(33);
-    expect(CLAUDE_EVENTS[0]!.name).toBe('SessionStart');
+    expect(claudeCatalogMeta().claude_code_version).toBe('2.1.295');
+    expect(claudeCatalogEvents()).toHaveLength(33);
+    expect(new Set(claudeCatalogEvents().map((e) => e.name)).size).toBe(33);
+    expect(claudeCatalogEvents()[0]!.name).toBe('SessionStart');
     expect(claudeEvent('PreModelSwitch')?.since).toBe('2.1.251');
   });
 
@@ -27,8 +27,8 @@ describe('claude catalog (generated from claude-events.json)', () => {
     expect(claudeEvent('StopFailure')!.narrow_matcher).toBe(true);
     expect(claudeEvent('Stop')!.matcher_field).toBeNull();
     expect(claudeEvent('SessionStart')!.env_file).toBe(true);
-    expect(CLAUDE_EVENTS.filter((e) => e.handler_types.length === 5)).toHaveLength(13);
-    expect(CLAUDE_EVENTS.filter((e) => e.handler_types.length === 3)).toHaveLength(18);
+    expect(claudeCatalogEvents().filter((e) => e.handler_types.length === 5)).toHaveLength(13);
+    expect(claudeCatalogEvents().filter((e) => e.handler_types.length === 3)).toHaveLength(18);
   });
 
   it('names are case-sensitive, with a case hint', () => {
@@ -50,7 +50,7 @@ describe('claude catalog (generated from claude-events.json)', () => {
   it('if_events and matcher rules', () => {
     expect(isIfEvent('PermissionDenied')).toBe(true);
     expect(isIfEvent('Stop')).toBe(false);
-    expect(CLAUDE_CATALOG.matcher_rules.match_all).toEqual(['', '*']);
-    expect(CLAUDE_CATALOG.async_handler_types).toEqual(['command']);
+    expect(claudeCatalogMeta().matcher_rules.match_all).toEqual(['', '*']);
+    expect(claudeCatalogMeta().async_handler_types).toEqual(['command']);
   });
 });

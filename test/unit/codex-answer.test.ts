@@ -2,7 +2,7 @@
 // over every event and every rule, with Codex's exact messages.
 import { describe, expect, it } from 'vitest';
 import { readCodexAnswer, type CodexAnswer } from '../../src/dialects/codex/dispatch/answer.js';
-import { CODEX_EVENTS, codexEvent } from '../../src/dialects/codex/catalog.js';
+import { codexCatalogEvents, codexEvent } from '../../src/dialects/codex/catalog.js';
 import type { CodexEventData } from '../../src/dialects/codex/catalog-types.js';
 
 const ev = (name: string): CodexEventData => codexEvent(name)!;
@@ -11,7 +11,7 @@ const exited = (code: number | null, stdout = '', stderr = '', signal: string | 
 const json = (event: string, obj: unknown): CodexAnswer => readCodexAnswer(ev(event), exited(0, JSON.stringify(obj)));
 const hso = (event: string, more: Record<string, unknown> = {}) => ({ hookEventName: event, ...more });
 
-const ALL = CODEX_EVENTS.map((e) => e.name);
+const ALL = codexCatalogEvents().map((e) => e.name);
 const EXIT2 = ALL.filter((e) => ev(e).exit2 !== null);
 
 describe('codex answer: the process (§5.4)', () => {

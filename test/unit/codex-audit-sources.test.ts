@@ -7,7 +7,7 @@ import { existsSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrderedDeclaration } from '../../src/declarations/model.js';
-import { CODEX_EVENTS, codexEvent } from '../../src/dialects/codex/catalog.js';
+import { codexCatalogEvents, codexEvent } from '../../src/dialects/codex/catalog.js';
 import { selectCodexHandlers } from '../../src/dialects/codex/dispatch/select.js';
 import { codexEventRows } from '../../src/dialects/codex/events.js';
 import type { CodexHandlerInfo } from '../../src/dialects/codex/model.js';
@@ -256,7 +256,7 @@ describe('codex.md §3, §7: hooks events rows', () => {
       'Interrupt',
     ]);
     for (const [i, r] of rows.entries()) {
-      const e = CODEX_EVENTS[i]!;
+      const e = codexCatalogEvents()[i]!;
       expect(Object.keys(r).slice(0, 7)).toEqual([
         'event',
         'dialect',

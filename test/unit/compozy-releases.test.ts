@@ -11,7 +11,7 @@ import { patchTypeIn, payloadTypeIn } from '../../src/dialects/compozy/release-t
 import {
   compozyReleases,
   eventInRelease,
-  NEWEST_COMPOZY_RELEASE,
+  newestCompozyRelease,
   releaseCatalog,
   resolveCompozyRelease,
   selectCompozyRelease,
@@ -23,8 +23,8 @@ const release = (label: string) => resolveCompozyRelease(label);
 describe('selecting a release', () => {
   it('defaults to the newest release', () => {
     expect(resolveCompozyRelease().label).toBe('main-2026-10');
-    expect(NEWEST_COMPOZY_RELEASE.newest).toBe(true);
-    expect(compozyReleases().at(-1)).toBe(NEWEST_COMPOZY_RELEASE);
+    expect(newestCompozyRelease().newest).toBe(true);
+    expect(compozyReleases().at(-1)).toBe(newestCompozyRelease());
   });
 
   it('knows every release of the catalog in order, the snapshot line outside it excluded', () => {

@@ -1,4 +1,4 @@
-import { CODEX_EVENT_NAMES } from '../../src/dialects/codex/catalog.js';
+import { codexEventNames } from '../../src/dialects/codex/catalog.js';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -274,7 +274,7 @@ describe('event rows', () => {
     expect(rows.slice(0, 104).map((r) => r.event)).toEqual(compozyEvents().map((e) => e.name));
     expect(rows.slice(104, 112).map((r) => r.event)).toEqual(coshEvents().map((e) => e.name));
     expect(rows.slice(112, 145).every((r) => r.dialect === 'claude')).toBe(true);
-    expect(rows.slice(145).map((r) => r.event)).toEqual(CODEX_EVENT_NAMES);
+    expect(rows.slice(145).map((r) => r.event)).toEqual(codexEventNames());
     expect(rows[0]).toEqual({
       event: 'session.pre_create',
       dialect: 'compozy',

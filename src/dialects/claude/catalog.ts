@@ -1,13 +1,23 @@
 // Look-ups over the generated Claude Code catalog (claude.md §3). Light: list and validate load it.
 import type { ClaudeEventData } from './catalog-types.js';
-import { CLAUDE_CATALOG, CLAUDE_EVENTS } from './catalog.generated.js';
+import { claudeCatalogEvents, claudeCatalogMeta } from './catalog.generated.js';
 import type { ClaudeHandlerType } from './model.js';
 import { eventInRelease, inRelease, selectedClaudeRelease } from './releases.js';
 
-export { CLAUDE_CATALOG, CLAUDE_EVENTS };
+// The generated tables are functions that build them on first call; so are the maps over them
+// here: a run that reads no Claude Code hook builds none of it (docs/PERFORMANCE.md).
+export { claudeCatalogEvents, claudeCatalogMeta };
 
-const byName = new Map<string, ClaudeEventData>(CLAUDE_EVENTS.map((e) => [e.name, e]));
-const byLowerName = new Map<string, string>(CLAUDE_EVENTS.map((e) => [e.name.toLowerCase(), e.name]));
+let names: { byName: Map<string, ClaudeEventData>; byLowerName: Map<string, string> } | undefined;
+
+/** Every event of the catalog by name, and each name by its lower case (all releases). */
+function catalogNames() {
+  return (names ??= {
+    byName: new Map(claudeCatalogEvents().map((e) => [e.name, e])),
+    byLowerName: new Map(claudeCatalogEvents().map((e) => [e.name.toLowerCase(), e.name])),
+  });
+}
+
 /** The events of each release looked at (one per process in practice; tests switch). */
 const byRelease = new Map<string, { list: readonly ClaudeEventData[]; byName: Map<string, ClaudeEventData> }>();
 
@@ -15,7 +25,7 @@ function releaseCatalog() {
   const r = selectedClaudeRelease();
   let c = byRelease.get(r.entry);
   if (c === undefined) {
-    const list = CLAUDE_EVENTS.flatMap((e) => eventInRelease(e, r) ?? []);
+    const list = claudeCatalogEvents().flatMap((e) => eventInRelease(e, r) ?? []);
     byRelease.set(r.entry, (c = { list, byName: new Map(list.map((e) => [e.name, e])) }));
   }
   return c;
@@ -33,19 +43,19 @@ export function claudeEvent(name: string): ClaudeEventData | undefined {
 
 /** The release that added an event the selected release does not have yet, else undefined. */
 export function claudeEventAddedLater(name: string): string | undefined {
-  const e = byName.get(name);
+  const e = catalogNames().byName.get(name);
   if (e === undefined || claudeEvent(name) !== undefined || e.since === null) return undefined;
   return inRelease(e.since) ? undefined : e.since;
 }
 
 /** The catalog name that differs from `name` only in case, for `did you mean`. */
 export function claudeEventCaseHint(name: string): string | undefined {
-  const hit = byLowerName.get(name.toLowerCase());
+  const hit = catalogNames().byLowerName.get(name.toLowerCase());
   return hit !== undefined && hit !== name && claudeEvent(hit) !== undefined ? hit : undefined;
 }
 
 export function isIfEvent(event: string): boolean {
-  return CLAUDE_CATALOG.if_events.includes(event);
+  return claudeCatalogMeta().if_events.includes(event);
 }
 
 /**
@@ -55,5 +65,5 @@ export function isIfEvent(event: string): boolean {
 export function defaultTimeoutS(event: ClaudeEventData | undefined, type: ClaudeHandlerType): number {
   const own = event?.default_timeout_s;
   if (own !== null && own !== undefined && (type === 'command' || type === 'http' || type === 'mcp_tool')) return own;
-  return CLAUDE_CATALOG.handler_types[type].default_timeout_s;
+  return claudeCatalogMeta().handler_types[type].default_timeout_s;
 }

@@ -1,7 +1,7 @@
 // `hooks events` for the claude dialect (claude.md §7): one row per catalog event, shaped as the
 // other dialects' rows plus the catalog entry; the detail of one event; its --schema.
 import type { ClaudeEventData } from './catalog-types.js';
-import { CLAUDE_CATALOG, claudeEvent, claudeEvents } from './catalog.js';
+import { claudeCatalogMeta, claudeEvent, claudeEvents } from './catalog.js';
 import { inRelease, selectedClaudeRelease } from './releases.js';
 
 export type ClaudeEventRow = ClaudeEventData & {
@@ -41,7 +41,7 @@ export function claudeEventRows(): readonly ClaudeEventRow[] {
 
 /** The common payload fields of the selected release (claude.md §9). */
 export function commonPayloadFields() {
-  return CLAUDE_CATALOG.common_payload_fields.filter((f) => inRelease(f.since));
+  return claudeCatalogMeta().common_payload_fields.filter((f) => inRelease(f.since));
 }
 
 /** The common payload fields, then the event's own, without repeats. */
@@ -56,14 +56,15 @@ export function payloadFieldNames(e: ClaudeEventData): string[] {
 export function claudeEventDetail(name: string) {
   const e = claudeEvent(name);
   if (e === undefined) return undefined;
-  const common = new Set(CLAUDE_CATALOG.common_payload_fields.map((f) => f.name));
+  const commonFields = claudeCatalogMeta().common_payload_fields;
+  const common = new Set(commonFields.map((f) => f.name));
   return {
     ...claudeEventRow(e),
     summary: e.note ?? e.exit2_note,
     guard: null,
     deny_field: null,
     payload_fields: payloadFieldNames(e).map((field) => {
-      const values = CLAUDE_CATALOG.common_payload_fields.find((f) => f.name === field)?.values;
+      const values = commonFields.find((f) => f.name === field)?.values;
       return {
         name: field,
         type: 'json',
@@ -83,7 +84,7 @@ export function claudeEventDetail(name: string) {
 /** What the catalog says of a top-level output field (`continue`: boolean, default true; …). */
 function outputNote(field: string): string | null {
   if (field.includes('.')) return null;
-  return CLAUDE_CATALOG.universal_output_fields[field] ?? null;
+  return claudeCatalogMeta().universal_output_fields[field] ?? null;
 }
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
@@ -103,7 +104,9 @@ export function claudeEventSchemas(name: string) {
     title: `${e.name} input`,
     type: 'object',
     properties: props(payloadFieldNames(e)),
-    required: CLAUDE_CATALOG.common_payload_fields.filter((f) => f.always).map((f) => f.name),
+    required: claudeCatalogMeta()
+      .common_payload_fields.filter((f) => f.always)
+      .map((f) => f.name),
   };
   return {
     payload,

@@ -1,7 +1,7 @@
 // `hooks events --changes` for claude (claude.md §7, §9): per entry of `versions`, what that
 // release added and removed, read from the markers of claude-events.json.
 import type { CatalogChange, CatalogVersionChanges } from '../types.js';
-import { CLAUDE_CATALOG, CLAUDE_EVENTS } from './catalog.generated.js';
+import { claudeCatalogEvents, claudeCatalogMeta } from './catalog.generated.js';
 import { compareVersions, selectedClaudeRelease } from './releases.js';
 
 const LISTS: Record<string, { added: string; removed: string }> = {
@@ -23,7 +23,7 @@ function allChanges(): { version: string; change: CatalogChange }[] {
     if (version === null || version === undefined) return;
     out.push({ version, change: { kind, name, in: where, ...(detail !== undefined ? { detail } : {}) } });
   };
-  for (const e of CLAUDE_EVENTS) {
+  for (const e of claudeCatalogEvents()) {
     add(e.since, 'event_added', e.name);
     add(e.removed_in, 'event_removed', e.name);
     for (const [key, v] of Object.entries(e.field_since ?? {})) {
@@ -35,23 +35,24 @@ function allChanges(): { version: string; change: CatalogChange }[] {
       add(v, LISTS[list]?.removed ?? 'field_removed', key.slice(list.length + 1), [e.name]);
     }
   }
-  for (const f of CLAUDE_CATALOG.common_payload_fields) add(f.since, 'field_added', f.name);
-  for (const [key, v] of Object.entries(CLAUDE_CATALOG.field_since)) {
+  const meta = claudeCatalogMeta();
+  for (const f of meta.common_payload_fields) add(f.since, 'field_added', f.name);
+  for (const [key, v] of Object.entries(meta.field_since)) {
     const [list, name] = [key.slice(0, key.indexOf('.')), key.slice(key.indexOf('.') + 1)];
     add(v, list === 'common_handler_fields' ? 'handler_field_added' : 'field_added', name);
   }
-  for (const [t, h] of Object.entries(CLAUDE_CATALOG.handler_types)) {
+  for (const [t, h] of Object.entries(meta.handler_types)) {
     add(h.since, 'handler_type_added', t);
     for (const [f, v] of Object.entries(h.field_since ?? {})) add(v, 'handler_field_added', f, [t]);
   }
-  for (const r of CLAUDE_CATALOG.version_rules) add(r.since, 'rule', r.id, [], r.rule);
+  for (const r of meta.version_rules) add(r.since, 'rule', r.id, [], r.rule);
   return out;
 }
 
 export function claudeReleaseChanges(): CatalogVersionChanges[] {
   const all = allChanges();
   const selected = selectedClaudeRelease().entry;
-  const versions = CLAUDE_CATALOG.versions;
+  const versions = claudeCatalogMeta().versions;
   return versions.map((v, i) => {
     const previous = i === 0 ? null : versions[i - 1]!.version;
     // An item older than the oldest entry belongs to no entry: it is in every release hookctl knows.

@@ -4,7 +4,7 @@
 // process runs one command: the choice is made once, at the start (configureClaudeRelease).
 import { usageError, type HookctlError } from '../../errors.js';
 import type { ClaudeEventData } from './catalog-types.js';
-import { CLAUDE_CATALOG } from './catalog.generated.js';
+import { CLAUDE_CODE_VERSION, claudeCatalogMeta } from './catalog.generated.js';
 
 /** The environment variable that selects a release when `--claude-version` is not given. */
 export const CLAUDE_VERSION_ENV = 'HOOKCTL_CLAUDE_VERSION';
@@ -28,9 +28,13 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-const ENTRIES = CLAUDE_CATALOG.versions.map((v) => v.version);
-const OLDEST = ENTRIES[0]!;
-export const NEWEST_CLAUDE_VERSION = CLAUDE_CATALOG.claude_code_version;
+/** The `versions` entries, oldest first: built on first use, as the catalog is (catalog.ts). */
+let entryList: readonly string[] | undefined;
+function versionEntries(): readonly string[] {
+  return (entryList ??= claudeCatalogMeta().versions.map((v) => v.version));
+}
+/** The newest release (the catalog's `claude_code_version`, a plain constant: read at start-up). */
+export const NEWEST_CLAUDE_VERSION = CLAUDE_CODE_VERSION;
 
 export const NEWEST_CLAUDE_RELEASE: ClaudeRelease = {
   version: NEWEST_CLAUDE_VERSION,
@@ -40,7 +44,7 @@ export const NEWEST_CLAUDE_RELEASE: ClaudeRelease = {
 
 function unknownVersion(wanted: string): HookctlError {
   return usageError(
-    `unknown Claude Code version "${wanted}"; hookctl knows ${OLDEST} to ${NEWEST_CLAUDE_VERSION} (newest)`,
+    `unknown Claude Code version "${wanted}"; hookctl knows ${versionEntries()[0]!} to ${NEWEST_CLAUDE_VERSION} (newest)`,
     'unknown_claude_version',
   );
 }
@@ -51,9 +55,10 @@ export function parseClaudeRelease(wanted: string | undefined): ClaudeRelease {
   const m = /^v?(\d+)\.(\d+)\.(\d+)$/.exec(wanted.trim());
   if (m === null) throw unknownVersion(wanted);
   const version = `${Number(m[1])}.${Number(m[2])}.${Number(m[3])}`;
-  if (compareVersions(version, OLDEST) < 0 || compareVersions(version, NEWEST_CLAUDE_VERSION) > 0)
+  const entries = versionEntries();
+  if (compareVersions(version, entries[0]!) < 0 || compareVersions(version, NEWEST_CLAUDE_VERSION) > 0)
     throw unknownVersion(wanted);
-  const entry = [...ENTRIES].reverse().find((e) => compareVersions(e, version) <= 0)!;
+  const entry = [...entries].reverse().find((e) => compareVersions(e, version) <= 0)!;
   return { version, entry, newest: compareVersions(version, NEWEST_CLAUDE_VERSION) === 0 };
 }
 
@@ -90,13 +95,13 @@ export function inRelease(since: string | null | undefined, removedIn?: string, 
 
 /** Whether a `version_rules` rule holds in the release (claude.md §9). */
 export function ruleHolds(id: string, r = selectedClaudeRelease()): boolean {
-  const rule = CLAUDE_CATALOG.version_rules.find((x) => x.id === id);
+  const rule = claudeCatalogMeta().version_rules.find((x) => x.id === id);
   return rule === undefined || inRelease(rule.since, undefined, r);
 }
 
 /** The release that added a rule, for messages. */
 export function ruleSince(id: string): string | undefined {
-  return CLAUDE_CATALOG.version_rules.find((x) => x.id === id)?.since;
+  return claudeCatalogMeta().version_rules.find((x) => x.id === id)?.since;
 }
 
 /** How `hooks events` names the release: `Claude Code 2.1.240, selected`. */
@@ -127,7 +132,7 @@ export function eventInRelease(e: ClaudeEventData, r = selectedClaudeRelease()):
     ...e,
     payload_fields: filter('payload_fields'),
     output_fields: filter('output_fields').filter((f) =>
-      inRelease(CLAUDE_CATALOG.field_since[`universal_output_fields.${f}`], undefined, r),
+      inRelease(claudeCatalogMeta().field_since[`universal_output_fields.${f}`], undefined, r),
     ),
     matcher_values:
       e.matcher_values === null

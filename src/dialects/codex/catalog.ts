@@ -1,15 +1,21 @@
 // Lookups over the generated Codex catalog (codex.md §3). Light: list, events and fire load it.
-import { CODEX_CATALOG, CODEX_EVENTS } from './catalog.generated.js';
+import { codexCatalogEvents, codexCatalogMeta } from './catalog.generated.js';
 import type { CodexEventData, CodexEventName } from './catalog-types.js';
 
-export { CODEX_CATALOG, CODEX_EVENTS };
+// The generated tables are functions that build them on first call; so are the look-ups over
+// them here: a run that reads no Codex hook builds none of it (docs/PERFORMANCE.md).
+export { codexCatalogEvents, codexCatalogMeta };
 
-const BY_NAME = new Map<string, CodexEventData>(CODEX_EVENTS.map((e) => [e.name, e]));
+let byName: Map<string, CodexEventData> | undefined;
 
 /** The catalog entry of an event; undefined for a name Codex does not have (case-sensitive). */
 export function codexEvent(name: string): CodexEventData | undefined {
-  return BY_NAME.get(name);
+  return (byName ??= new Map(codexCatalogEvents().map((e) => [e.name, e]))).get(name);
 }
 
+let eventNames: readonly CodexEventName[] | undefined;
+
 /** Every event name, in catalog order (the order of events within a file's dispatch, §1). */
-export const CODEX_EVENT_NAMES: readonly CodexEventName[] = CODEX_EVENTS.map((e) => e.name as CodexEventName);
+export function codexEventNames(): readonly CodexEventName[] {
+  return (eventNames ??= codexCatalogEvents().map((e) => e.name as CodexEventName));
+}

@@ -1,7 +1,7 @@
 // `hooks events` for the codex dialect (codex.md §7): one row per catalog event, shaped as the
 // other dialects' rows plus the catalog entry; the detail of one event; its --schema.
 import type { CodexEventData } from './catalog-types.js';
-import { CODEX_CATALOG, CODEX_EVENTS, codexEvent } from './catalog.js';
+import { codexCatalogEvents, codexCatalogMeta, codexEvent } from './catalog.js';
 
 export type CodexEventRow = CodexEventData & {
   event: string;
@@ -30,7 +30,7 @@ export function codexEventRow(e: CodexEventData): CodexEventRow {
 let rows: readonly CodexEventRow[] | undefined;
 
 export function codexEventRows(): readonly CodexEventRow[] {
-  return (rows ??= CODEX_EVENTS.map(codexEventRow));
+  return (rows ??= codexCatalogEvents().map(codexEventRow));
 }
 
 /** The fields every payload carries (codex.md §5.1 fills them when absent). */
@@ -40,9 +40,10 @@ const BASE_FIELDS = new Set(['session_id', 'transcript_path', 'cwd', 'hook_event
 export function codexEventDetail(name: string) {
   const e = codexEvent(name);
   if (e === undefined) return undefined;
+  const meta = codexCatalogMeta();
   const topLevel = e.output_fields.filter((f) => f !== 'hookSpecificOutput');
   const answer = [
-    ...Object.keys(CODEX_CATALOG.universal_output_fields).filter((f) => !topLevel.includes(f)),
+    ...Object.keys(meta.universal_output_fields).filter((f) => !topLevel.includes(f)),
     ...topLevel,
     ...e.hook_specific_fields.map((f) => `hookSpecificOutput.${f}`),
   ];
@@ -54,7 +55,7 @@ export function codexEventDetail(name: string) {
     payload_fields: e.payload_fields.map((field) => ({
       name: field,
       type: 'json',
-      ...(field === 'permission_mode' ? { enum: [...CODEX_CATALOG.permission_mode_values] } : {}),
+      ...(field === 'permission_mode' ? { enum: [...meta.permission_mode_values] } : {}),
       ...(field === e.matcher_field && e.matcher_values ? { enum: [...e.matcher_values] } : {}),
       ...(BASE_FIELDS.has(field) ? { base: true } : {}),
     })),
@@ -63,7 +64,7 @@ export function codexEventDetail(name: string) {
     matcher_fields: e.matcher_field === null ? [] : [e.matcher_field],
     matcher_values: e.matcher_values,
     matcher_values_closed: e.matcher_values !== null,
-    output: { fields: answer.map((name) => ({ name, note: CODEX_CATALOG.universal_output_fields[name] ?? null })) },
+    output: { fields: answer.map((name) => ({ name, note: meta.universal_output_fields[name] ?? null })) },
   };
 }
 
@@ -101,7 +102,7 @@ export function codexEventSchemas(name: string) {
       $schema: DRAFT_07,
       title: `${e.name} output`,
       type: 'object',
-      properties: props([...new Set([...Object.keys(CODEX_CATALOG.universal_output_fields), ...e.output_fields])]),
+      properties: props([...new Set([...Object.keys(codexCatalogMeta().universal_output_fields), ...e.output_fields])]),
       additionalProperties: false,
     },
   };

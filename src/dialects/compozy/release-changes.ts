@@ -11,7 +11,7 @@ import {
   type CompozyRelease,
   type ReleaseCatalog,
 } from './releases.js';
-import { COMPOZY_VERSIONED_EVENTS } from './releases.generated.js';
+import { compozyVersionedEvents } from './releases.generated.js';
 
 export type ReleaseChangeKind =
   | 'family_added'
@@ -75,11 +75,13 @@ export function compozyReleaseChanges(selected?: CompozyRelease): ReleaseChanges
       catalog: v.catalog,
       previous: null,
       outside_release_order: true,
-      changes: COMPOZY_VERSIONED_EVENTS.filter((e) => e.since === v.label).map((e) => ({
-        kind: 'event_added' as const,
-        name: e.name,
-        in: [e.family],
-      })),
+      changes: compozyVersionedEvents()
+        .filter((e) => e.since === v.label)
+        .map((e) => ({
+          kind: 'event_added' as const,
+          name: e.name,
+          in: [e.family],
+        })),
     });
   }
   return out;

@@ -1,4 +1,4 @@
-// The shapes of the generated release catalog (scripts/gen-compozy-releases.mjs writes
+// The shapes of the generated release catalog (scripts/gen-catalog.mjs writes
 // releases.generated.ts and release-types.generated.ts in these shapes). Types only.
 import type { CompozyEvent } from './events.js';
 

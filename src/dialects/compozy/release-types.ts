@@ -4,13 +4,13 @@
 import type { PatchType, PayloadType } from './payload-types.js';
 import type { VersionedField, VersionedPayloadData } from './release-data.js';
 import { COMPOZY_VERSIONED_PATCHES, COMPOZY_VERSIONED_PAYLOADS } from './release-types.generated.js';
-import { catalogPosition, NEWEST_COMPOZY_RELEASE, spanHolds, valuesAt, type CompozyRelease } from './releases.js';
+import { catalogPosition, newestCompozyRelease, spanHolds, valuesAt, type CompozyRelease } from './releases.js';
 
 const payloadCache = new Map<string, PayloadType | null>();
 const patchCache = new Map<string, PatchType | null>();
 
 /** A payload type or nested struct type as `release` has it; undefined when the release has no such type. */
-export function payloadTypeIn(name: string, release: CompozyRelease = NEWEST_COMPOZY_RELEASE): PayloadType | undefined {
+export function payloadTypeIn(name: string, release: CompozyRelease = newestCompozyRelease()): PayloadType | undefined {
   const key = `${release.catalogOf}\u0000${name}`;
   if (!payloadCache.has(key)) {
     const data = Object.hasOwn(COMPOZY_VERSIONED_PAYLOADS, name) ? COMPOZY_VERSIONED_PAYLOADS[name] : undefined;
@@ -20,7 +20,7 @@ export function payloadTypeIn(name: string, release: CompozyRelease = NEWEST_COM
 }
 
 /** A patch type as `release` has it: its fields, applied fields and observation-only flag. */
-export function patchTypeIn(name: string, release: CompozyRelease = NEWEST_COMPOZY_RELEASE): PatchType | undefined {
+export function patchTypeIn(name: string, release: CompozyRelease = newestCompozyRelease()): PatchType | undefined {
   const key = `${release.catalogOf}\u0000${name}`;
   if (!patchCache.has(key)) {
     const data = Object.hasOwn(COMPOZY_VERSIONED_PATCHES, name) ? COMPOZY_VERSIONED_PATCHES[name] : undefined;

@@ -1,6 +1,6 @@
 // CompozyOS catalog versions (SPEC §10): which releases hookctl knows, which one a command
 // validates against, and each release's events, families and matcher fields. Pure functions over
-// the generated data (scripts/gen-compozy-releases.mjs); payload and patch types are in
+// the generated data (scripts/gen-catalog.mjs); payload and patch types are in
 // release-types.ts, the changes between releases in release-changes.ts.
 //
 // An item (family, event, matcher field, payload field) exists in release R when its `since` is R
@@ -16,7 +16,7 @@ import type {
   VersionedEventData,
   VersionedMatcherField,
 } from './release-data.js';
-import { COMPOZY_RELEASES, COMPOZY_VERSIONED_EVENTS, COMPOZY_VERSIONED_FAMILIES } from './releases.generated.js';
+import { compozyVersionedEvents, compozyVersionedFamilies, compozyVersionedReleases } from './releases.generated.js';
 
 /** The environment variable that selects a release when `--compozy-version` is not given. */
 export const COMPOZY_VERSION_ENV = 'HOOKCTL_COMPOZY_VERSION';
@@ -48,14 +48,27 @@ export interface ReleaseCatalog {
   knownMatcherFields: ReadonlySet<string>;
 }
 
-/** Position in the release order; -1 for a version outside it. */
-const ORDER = new Map<ReleaseLabel, number>();
-COMPOZY_RELEASES.filter((r) => r.linear).forEach((r, i) => ORDER.set(r.label, i));
-const DATA = new Map<ReleaseLabel, ReleaseData>(COMPOZY_RELEASES.map((r) => [r.label, r]));
+interface ReleaseIndex {
+  /** Position in the release order of each linear version. */
+  order: Map<ReleaseLabel, number>;
+  data: Map<ReleaseLabel, ReleaseData>;
+  /** The releases `--compozy-version` accepts, oldest first; the last is the newest. */
+  selectable: readonly CompozyRelease[];
+}
 
-const SELECTABLE: readonly CompozyRelease[] = (() => {
-  const list = COMPOZY_RELEASES.filter((r) => r.selectable);
-  return list.map((r, i) => ({
+let index: ReleaseIndex | undefined;
+
+/**
+ * The release order, each version's data and the selectable releases, built on first use as the
+ * generated tables are: a run that reads no CompozyOS hook builds none of it (docs/PERFORMANCE.md).
+ */
+function releaseIndex(): ReleaseIndex {
+  if (index !== undefined) return index;
+  const releases = compozyVersionedReleases();
+  const order = new Map<ReleaseLabel, number>();
+  releases.filter((r) => r.linear).forEach((r, i) => order.set(r.label, i));
+  const list = releases.filter((r) => r.selectable);
+  const selectable = list.map((r, i) => ({
     label: r.label,
     name: r.name,
     date: r.date,
@@ -63,19 +76,23 @@ const SELECTABLE: readonly CompozyRelease[] = (() => {
     catalogOf: r.uses ?? r.label,
     newest: i === list.length - 1,
   }));
-})();
+  return (index = { order, data: new Map(releases.map((r) => [r.label, r])), selectable });
+}
 
 /** The newest release: what every command validates against unless told otherwise. */
-export const NEWEST_COMPOZY_RELEASE: CompozyRelease = SELECTABLE[SELECTABLE.length - 1]!;
+export function newestCompozyRelease(): CompozyRelease {
+  const { selectable } = releaseIndex();
+  return selectable[selectable.length - 1]!;
+}
 
 /** The releases `--compozy-version` accepts, oldest first. */
 export function compozyReleases(): readonly CompozyRelease[] {
-  return SELECTABLE;
+  return releaseIndex().selectable;
 }
 
 /** Every version of the catalog, the ones outside the release order included. */
 export function compozyVersionData(): readonly ReleaseData[] {
-  return COMPOZY_RELEASES;
+  return compozyVersionedReleases();
 }
 
 /**
@@ -83,11 +100,11 @@ export function compozyVersionData(): readonly ReleaseData[] {
  * that lists the known ones. A leading `v` may be left out (`0.3.0-beta.19`).
  */
 export function resolveCompozyRelease(requested?: string): CompozyRelease {
-  if (requested === undefined) return NEWEST_COMPOZY_RELEASE;
+  if (requested === undefined) return newestCompozyRelease();
   const wanted = requested.trim();
-  if (wanted === '') return NEWEST_COMPOZY_RELEASE;
+  if (wanted === '') return newestCompozyRelease();
   const lower = wanted.toLowerCase();
-  const found = SELECTABLE.find((r) => r.label.toLowerCase() === lower || r.label.toLowerCase() === `v${lower}`);
+  const found = compozyReleases().find((r) => r.label.toLowerCase() === lower || r.label.toLowerCase() === `v${lower}`);
   if (found) return found;
   throw unknownVersionError(wanted);
 }
@@ -98,15 +115,17 @@ export function selectCompozyRelease(flag: string | undefined, env: NodeJS.Proce
 }
 
 function unknownVersionError(wanted: string): HookctlError {
-  const outside = COMPOZY_RELEASES.find((r) => !r.selectable && r.label === wanted);
-  const known = SELECTABLE.map((r) => (r.newest ? `${r.label} (newest)` : r.label)).join(', ');
+  const outside = compozyVersionedReleases().find((r) => !r.selectable && r.label === wanted);
+  const known = compozyReleases()
+    .map((r) => (r.newest ? `${r.label} (newest)` : r.label))
+    .join(', ');
   const why = outside ? ` (a snapshot line outside the release order)` : '';
   return usageError(`unknown CompozyOS version "${wanted}"${why}; known versions: ${known}`, 'unknown_compozy_version');
 }
 
 /** The release a label names, for catalog computations (selectable or not). */
 function orderOf(label: ReleaseLabel): number {
-  return ORDER.get(label) ?? -1;
+  return releaseIndex().order.get(label) ?? -1;
 }
 
 /** Whether an item with this span exists in the release at position `at` of the release order. */
@@ -149,23 +168,41 @@ function matcherFieldHolds(m: VersionedMatcherField, at: number): boolean {
 const catalogs = new Map<ReleaseLabel, ReleaseCatalog>();
 
 /** The catalog of one release (by its label, or the newest). */
-export function releaseCatalog(release: CompozyRelease = NEWEST_COMPOZY_RELEASE): ReleaseCatalog {
+export function releaseCatalog(release: CompozyRelease = newestCompozyRelease()): ReleaseCatalog {
   const cached = catalogs.get(release.label);
   if (cached) return cached;
   const at = catalogPosition(release);
   const families: Record<string, readonly string[]> = {};
-  for (const [name, f] of Object.entries(COMPOZY_VERSIONED_FAMILIES)) {
+  // The payload path of each matcher field, per family: shared by the events that read their
+  // family's fields at their family's paths (most of them), as their matcher_fields list is.
+  const familyPaths = new Map<string, Readonly<Record<string, string>>>();
+  const familyData = compozyVersionedFamilies();
+  for (const [name, f] of Object.entries(familyData)) {
     if (!spanHolds(f, at)) continue;
-    families[name] = f.matcher_fields.filter((m) => matcherFieldHolds(m, at)).map(fieldName);
+    const fields: string[] = [];
+    for (const m of f.matcher_fields) if (matcherFieldHolds(m, at)) fields.push(fieldName(m));
+    families[name] = fields;
   }
   const events: ReleaseEvent[] = [];
-  for (const e of COMPOZY_VERSIONED_EVENTS) {
-    if (!spanHolds(e, at) || !Object.hasOwn(families, e.family)) continue;
-    events.push(eventAt(e, families[e.family]!, at));
-  }
-  const byName = new Map(events.map((e) => [e.name, e]));
+  const byName = new Map<string, ReleaseEvent>();
   const known = new Set<string>(['agent_type']);
-  for (const e of events) for (const f of e.matcher_fields) known.add(f);
+  for (const e of compozyVersionedEvents()) {
+    if (!spanHolds(e, at) || !Object.hasOwn(families, e.family)) continue;
+    const familyFields = families[e.family]!;
+    const matcherFields = e.matcher_fields ?? familyFields;
+    let paths: Readonly<Record<string, string>> | undefined;
+    if (e.matcher_fields === undefined && e.matcher_payload_fields === undefined) {
+      paths = familyPaths.get(e.family);
+      if (paths === undefined)
+        familyPaths.set(e.family, (paths = payloadPaths(familyFields, familyData[e.family]!.matcher_payload_fields)));
+    } else {
+      paths = payloadPaths(matcherFields, e.matcher_payload_fields ?? familyData[e.family]!.matcher_payload_fields);
+    }
+    const event = eventAt(e, matcherFields, paths, at);
+    events.push(event);
+    byName.set(event.name, event);
+    for (const f of matcherFields) known.add(f);
+  }
   const catalog: ReleaseCatalog = {
     release,
     events,
@@ -177,28 +214,46 @@ export function releaseCatalog(release: CompozyRelease = NEWEST_COMPOZY_RELEASE)
   return catalog;
 }
 
-function eventAt(e: VersionedEventData, familyFields: readonly string[], at: number): ReleaseEvent {
-  const values = valuesAt(
-    { sync_eligible: e.sync_eligible, deny: e.deny, deny_field: e.deny_field, guard: e.guard },
-    e.before,
-    at,
-  );
-  const matcherFields = e.matcher_fields ?? familyFields;
-  const paths = e.matcher_payload_fields ?? COMPOZY_VERSIONED_FAMILIES[e.family]!.matcher_payload_fields;
-  const payloadFields: Record<string, string> = {};
-  for (const f of matcherFields) payloadFields[f] = Object.hasOwn(paths, f) ? paths[f]! : f;
-  return {
+/** Matcher field → the payload path it reads: the path `paths` names, else the field's own name. */
+function payloadPaths(
+  matcherFields: readonly string[],
+  paths: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const f of matcherFields) out[f] = Object.hasOwn(paths, f) ? paths[f]! : f;
+  return out;
+}
+
+/**
+ * An event as the release at `at` has it. Built as one object literal with its keys in a fixed
+ * order (what JSON output shows), `since`/`removed_in` last where the event has them: no spread,
+ * no intermediate objects, for the ~100 events of the first `hooks list`'s catalog.
+ */
+function eventAt(
+  e: VersionedEventData,
+  matcherFields: readonly string[],
+  payloadFields: Readonly<Record<string, string>>,
+  at: number,
+): ReleaseEvent {
+  let { sync_eligible, deny, deny_field, guard } = e;
+  if (e.before !== undefined && e.before.length > 0)
+    ({ sync_eligible, deny, deny_field, guard } = valuesAt({ sync_eligible, deny, deny_field, guard }, e.before, at));
+  const out: ReleaseEvent = {
     name: e.name,
     family: e.family,
-    ...values,
+    sync_eligible,
+    deny,
+    deny_field,
+    guard,
     payload: e.payload,
     patch: e.patch,
     summary: e.summary,
     matcher_fields: matcherFields,
     matcher_payload_fields: payloadFields,
-    ...(e.since !== undefined ? { since: e.since } : {}),
-    ...(e.removed_in !== undefined ? { removed_in: e.removed_in } : {}),
   };
+  if (e.since !== undefined) out.since = e.since;
+  if (e.removed_in !== undefined) out.removed_in = e.removed_in;
+  return out;
 }
 
 /** Whether an event is in a release, and when it is not, why (SPEC §10). */
@@ -216,19 +271,24 @@ export type EventInRelease =
   /** No release has ever had it. */
   | { kind: 'unknown' };
 
-const VERSIONED_EVENTS = new Map<string, VersionedEventData>(COMPOZY_VERSIONED_EVENTS.map((e) => [e.name, e]));
+let versionedByName: Map<string, VersionedEventData> | undefined;
+
+/** Every event of any release (or none) by name. */
+function versionedEvent(name: string): VersionedEventData | undefined {
+  return (versionedByName ??= new Map(compozyVersionedEvents().map((e) => [e.name, e]))).get(name);
+}
 
 /**
  * Event E in release V? Gone from V: `hooks: invalid hook event "E" (removed in CompozyOS <v>)`;
  * newer than V: `... (added in CompozyOS <v>)`; the replacement follows when the data names one.
  */
-export function eventInRelease(name: string, release: CompozyRelease = NEWEST_COMPOZY_RELEASE): EventInRelease {
+export function eventInRelease(name: string, release: CompozyRelease = newestCompozyRelease()): EventInRelease {
   const present = releaseCatalog(release).event(name);
   if (present) return { kind: 'present', event: present };
-  const data = VERSIONED_EVENTS.get(name);
+  const data = versionedEvent(name);
   if (!data) return { kind: 'unknown' };
   const at = catalogPosition(release);
-  const family = COMPOZY_VERSIONED_FAMILIES[data.family]!;
+  const family = compozyVersionedFamilies()[data.family]!;
   const removedIn = earliestLabel([data.removed_in, family.removed_in].filter(isLabel).filter((l) => orderOf(l) <= at));
   const since = latestLabel([data.since, family.since].filter(isLabel));
   const prefix = `hooks: invalid hook event ${JSON.stringify(name)}`;
@@ -241,12 +301,12 @@ export function eventInRelease(name: string, release: CompozyRelease = NEWEST_CO
     message: `${prefix} (${reason})`,
   });
   if (removedIn !== undefined) {
-    return outside('removed', removedIn, `removed in CompozyOS ${DATA.get(removedIn)!.name}${use}`);
+    return outside('removed', removedIn, `removed in CompozyOS ${releaseIndex().data.get(removedIn)!.name}${use}`);
   }
   if (since !== undefined && orderOf(since) === -1) {
     return outside('outside_releases', since, `only in CompozyOS ${since} snapshots, outside the release order`);
   }
-  const r = DATA.get(since ?? release.label)!;
+  const r = releaseIndex().data.get(since ?? release.label)!;
   return outside('not_yet_added', r.label, `added in CompozyOS ${r.name}`);
 }
 
@@ -276,13 +336,15 @@ function replacementOf(e: VersionedEventData): string | undefined {
  */
 export function eventsOfAnyRelease(): string[] {
   const names = new Set<string>();
-  for (const r of SELECTABLE) for (const e of releaseCatalog(r).events) names.add(e.name);
-  return COMPOZY_VERSIONED_EVENTS.map((e) => e.name).filter((n) => names.has(n));
+  for (const r of compozyReleases()) for (const e of releaseCatalog(r).events) names.add(e.name);
+  return compozyVersionedEvents()
+    .map((e) => e.name)
+    .filter((n) => names.has(n));
 }
 
 /** Every matcher field some release accepts (`agent_type` included, as in each release). */
 export function matcherFieldsOfAnyRelease(): Set<string> {
   const fields = new Set<string>();
-  for (const r of SELECTABLE) for (const f of releaseCatalog(r).knownMatcherFields) fields.add(f);
+  for (const r of compozyReleases()) for (const f of releaseCatalog(r).knownMatcherFields) fields.add(f);
   return fields;
 }

@@ -5,7 +5,7 @@ import type { Diagnostic } from '../../../declarations/diagnostics.js';
 import type { Locator, PathSeg, Position } from '../../../declarations/source-file.js';
 import type { ClaudeEventData } from '../catalog-types.js';
 import {
-  CLAUDE_CATALOG,
+  claudeCatalogMeta,
   claudeEvent,
   claudeEventAddedLater,
   claudeEventCaseHint,
@@ -77,10 +77,18 @@ export interface HookMapResult {
 
 export const HANDLER_TYPES: readonly ClaudeHandlerType[] = ['command', 'http', 'mcp_tool', 'prompt', 'agent'];
 const COMMON_FIELDS = ['type', 'if', 'timeout', 'statusMessage', 'once'];
-const TYPE_FIELDS = Object.fromEntries(
-  HANDLER_TYPES.map((t) => [t, new Set([...COMMON_FIELDS, ...CLAUDE_CATALOG.handler_types[t].fields])]),
-) as Record<ClaudeHandlerType, Set<string>>;
-const ALL_FIELDS = new Set(Object.values(TYPE_FIELDS).flatMap((s) => [...s]));
+let handlerFields: { byType: Record<ClaudeHandlerType, Set<string>>; all: Set<string> } | undefined;
+
+/** The fields each handler type may have, and every field of some type: built on first use, as the catalog is. */
+function handlerFieldSets() {
+  if (handlerFields === undefined) {
+    const byType = Object.fromEntries(
+      HANDLER_TYPES.map((t) => [t, new Set([...COMMON_FIELDS, ...claudeCatalogMeta().handler_types[t].fields])]),
+    ) as Record<ClaudeHandlerType, Set<string>>;
+    handlerFields = { byType, all: new Set(Object.values(byType).flatMap((s) => [...s])) };
+  }
+  return handlerFields;
+}
 
 type Check = 'string' | 'strings' | 'boolean' | 'string_map' | 'object' | 'shell' | 'block';
 const FIELD_CHECKS: Readonly<Record<string, Check>> = {
@@ -442,9 +450,8 @@ export function onFailureIgnoredOn(event: ClaudeEventData, handler: Record<strin
 
 /** The release that added a handler field: the type's own, else the common ones' (claude.md §9). */
 function handlerFieldSince(t: ClaudeHandlerType, key: string): string | undefined {
-  return (
-    CLAUDE_CATALOG.handler_types[t].field_since?.[key] ?? CLAUDE_CATALOG.field_since[`common_handler_fields.${key}`]
-  );
+  const meta = claudeCatalogMeta();
+  return meta.handler_types[t].field_since?.[key] ?? meta.field_since[`common_handler_fields.${key}`];
 }
 
 function readHandler(input: unknown, h: HandlerInput): RawHandler | undefined {
@@ -477,7 +484,7 @@ function readHandler(input: unknown, h: HandlerInput): RawHandler | undefined {
   // The selected release (claude.md §9): a type it does not have never runs; a field it does not
   // have is ignored, as Claude Code of that release ignores it.
   const release = selectedClaudeRelease();
-  const typeSince = CLAUDE_CATALOG.handler_types[t].since;
+  const typeSince = claudeCatalogMeta().handler_types[t].since;
   if (!inRelease(typeSince, undefined, release)) {
     error(
       'claude_handler_type_not_in_version',
@@ -507,12 +514,13 @@ function readHandler(input: unknown, h: HandlerInput): RawHandler | undefined {
   }
 
   // Keys and their types.
+  const fields = handlerFieldSets();
   for (const [key, value] of Object.entries(handler)) {
     if (key === 'type') continue;
-    if (!TYPE_FIELDS[t].has(key)) {
+    if (!fields.byType[t].has(key)) {
       warn(
         'claude_unknown_key',
-        ALL_FIELDS.has(key) ? `${q(key)} is not a field of ${t} hooks` : `unknown key ${q(key)}`,
+        fields.all.has(key) ? `${q(key)} is not a field of ${t} hooks` : `unknown key ${q(key)}`,
         key,
       );
       continue;
@@ -523,7 +531,7 @@ function readHandler(input: unknown, h: HandlerInput): RawHandler | undefined {
       error('claude_invalid_field_type', `${q(key)} must be ${CHECK_TEXT[check]}`, key);
     }
   }
-  for (const field of CLAUDE_CATALOG.handler_types[t].required) {
+  for (const field of claudeCatalogMeta().handler_types[t].required) {
     const v = handler[field];
     if (v === undefined || v === null || (field === 'command' && v === '')) {
       error('claude_field_required', `${t} hook requires ${q(field)}`, v === undefined ? undefined : field);

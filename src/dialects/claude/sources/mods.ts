@@ -4,7 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isInside } from '../../../declarations/path-inside.js';
-import { CLAUDE_CATALOG } from '../catalog.generated.js';
+import { claudeCatalogMeta } from '../catalog.generated.js';
 
 /** A loaded mod as list, info and fire report it. */
 export interface ClaudeMod {
@@ -78,8 +78,8 @@ export function scanModules(root: string, files: readonly string[]): string[] {
 
 /** The events (of `catalog`, in its order) that registrations under these names may intercept. */
 export function interceptedEvents(names: readonly string[], catalog: readonly string[]): string[] {
-  const toolEvents = CLAUDE_CATALOG.mods.tool_settings_events;
-  const toolNames = CLAUDE_CATALOG.mods.tool_mod_events;
+  const toolEvents = claudeCatalogMeta().mods.tool_settings_events;
+  const toolNames = claudeCatalogMeta().mods.tool_mod_events;
   const hit = new Set<string>();
   for (const name of names) {
     if (name.includes('*')) {

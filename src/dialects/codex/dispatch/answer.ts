@@ -2,7 +2,7 @@
 // exit code first, then stdout decoded against the event's fields, where any unknown key, wrong
 // type or broken rule fails the hook (which fails open). Pure: no process, no file.
 import type { CodexEventData } from '../catalog-types.js';
-import { CODEX_EVENT_NAMES } from '../catalog.js';
+import { codexEvent } from '../catalog.js';
 
 /** What became of the hook's process. */
 export type CodexRun =
@@ -52,8 +52,6 @@ const UNIVERSAL: Readonly<Record<string, 'boolean' | 'string'>> = {
   suppressOutput: 'boolean',
   systemMessage: 'string',
 };
-
-const EVENT_NAMES = new Set<string>(CODEX_EVENT_NAMES);
 
 function base(output: CodexOutputKind): CodexAnswer {
   return {
@@ -233,7 +231,7 @@ function decode(event: CodexEventData, obj: Record<string, unknown>, warnings: s
   if (specific !== undefined) {
     onlyKeys(specific, specificKeys(event));
     const name = get(specific, 'hookEventName', 'string');
-    if (typeof name !== 'string' || !EVENT_NAMES.has(name)) throw new DecodeError('hookEventName');
+    if (typeof name !== 'string' || codexEvent(name) === undefined) throw new DecodeError('hookEventName');
     // [ours] Codex does not say whether it compares the name with the fired event (codex-sources D4).
     if (name !== event.name) {
       warnings.push(`hookSpecificOutput.hookEventName "${name}" is not the fired event "${event.name}"; accepted`);

@@ -4,7 +4,7 @@
 // says whether Codex rejects the whole file. Pure: values and a locator in, data out.
 import type { Diagnostic } from '../../../declarations/diagnostics.js';
 import type { Locator, PathSeg, Position } from '../../../declarations/source-file.js';
-import { codexEvent, CODEX_EVENT_NAMES } from '../catalog.js';
+import { codexEvent, codexEventNames } from '../catalog.js';
 import type { CodexEventData, CodexEventName } from '../catalog-types.js';
 import type { CodexDiagnosticCode } from '../codes.js';
 import type { CodexFileKind, CodexHandlerType, CodexSource } from '../model.js';
@@ -188,7 +188,7 @@ export function checkHooksDocument(input: CheckInput): CheckedDocument {
   }
 
   // Events in catalog order, whatever order the file writes them in (§1).
-  for (const event of CODEX_EVENT_NAMES) {
+  for (const event of codexEventNames()) {
     if (!Object.hasOwn(hooks, event) || own.has(event)) continue;
     const eventData = codexEvent(event)!;
     const groups = hooks[event];
@@ -398,10 +398,11 @@ function holdsNull(v: unknown): boolean {
 /** A catalog event close to a misspelt one: same letters ignoring case, or 2 edits away. */
 export function closeEvent(key: string): string | undefined {
   const lower = key.toLowerCase().replace(/[_-]/g, '');
-  for (const e of CODEX_EVENT_NAMES) if (e.toLowerCase() === lower) return e;
+  const names = codexEventNames();
+  for (const e of names) if (e.toLowerCase() === lower) return e;
   let best: string | undefined;
   let bestD = 3;
-  for (const e of CODEX_EVENT_NAMES) {
+  for (const e of names) {
     const d = distance(key.toLowerCase(), e.toLowerCase());
     if (d < bestD) [best, bestD] = [e, d];
   }
