@@ -84,7 +84,9 @@ const state: CompileCacheState = { hits: 0, misses: 0, rejected: 0, uncached: 0 
 /** What install() set up, for loadFromCache. */
 let installed: { Module: ModuleStatic; compile: Compile } | undefined;
 
-type Compile = (mod: ModuleLike, content: string, filename: string, bytes?: Buffer) => unknown;
+/** A module's source: as text (Node's loader read it), or as the bytes of a pure-ASCII file. */
+type ModuleSource = { text: string } | { ascii: Buffer };
+type Compile = (mod: ModuleLike, filename: string, source: ModuleSource) => unknown;
 
 /**
  * Installs the cache for every CommonJS module loaded from now on (once per process). `Module`
@@ -152,42 +154,69 @@ function tempFolder(env: NodeJS.ProcessEnv, Module: ModuleStatic): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
+/**
+ * Node's module wrapper as Module.wrap puts it around a source, [before, after], when both are
+ * ASCII (so a wrapped ASCII file can be made from bytes as Latin-1); else undefined.
+ */
+function asciiWrapper(Module: ModuleStatic): [string, string] | undefined {
+  const marked = Module.wrap('\0');
+  const at = marked.indexOf('\0');
+  const parts: [string, string] = [marked.slice(0, at), marked.slice(at + 1)];
+  return at !== -1 && isAscii(Buffer.from(parts[0] + parts[1], 'utf8')) ? parts : undefined;
+}
+
 function install(Module: ModuleStatic, dir: string): void {
   const nodeCompile = Module.prototype._compile;
   const made: { script: Script; file: string; filename: string; source: string }[] = [];
-  // `bytes`: the file as read, when the caller has it (loadFromCache): compared with the entry
-  // as bytes, not encoded from `content` again.
-  const compile: Compile = (mod, content, filename, bytes) => {
+  // Of an ASCII file (loadFromCache) the bytes are compared with the entry's as they are, and
+  // V8 gets the wrapped source made from them in one string. Two strings of its size (the text,
+  // and the wrapped copy V8 flattens) filled the young generation's large-object space and cost
+  // every run a scavenge; the text alone is made only where it is needed (a miss).
+  const compile: Compile = (mod, filename, source) => {
     const file = join(dir, entryName(filename, variants.get(filename)));
-    const found = cachedCode(file, filename, content, bytes);
+    const parts = 'ascii' in source ? asciiWrapper(Module) : undefined;
+    const wrapped =
+      'ascii' in source && parts
+        ? Buffer.concat([Buffer.from(parts[0], 'latin1'), source.ascii, Buffer.from(parts[1], 'latin1')]).toString(
+            'latin1',
+          )
+        : undefined;
+    const text = (): string => {
+      if ('text' in source) return source.text;
+      return wrapped && parts
+        ? wrapped.slice(parts[0].length, wrapped.length - parts[1].length)
+        : source.ascii.toString('latin1');
+    };
+    const found = cachedCode(file, filename, 'text' in source ? source.text : source.ascii);
+    const content = found instanceof Buffer ? undefined : text();
     // A dynamic import() in a script served from cached data fails (web-tree-sitter loads its
     // grammar that way; oclif reaches one in getPlatform()): Node compiles those, see
     // hasDynamicImport. An entry is only ever made from a source without import(), so a hit
     // needs no scan.
-    if (!(found instanceof Buffer) && hasDynamicImport(content)) {
+    if (content !== undefined && hasDynamicImport(content)) {
       state.uncached++;
       return nodeCompile.call(mod, content, filename);
     }
     const cachedData = typeof found === 'string' ? undefined : found;
     let script: Script;
     try {
-      script = new Script(Module.wrap(content), { filename, cachedData });
+      script = new Script(wrapped ?? Module.wrap(content ?? text()), { filename, cachedData });
     } catch {
       // Not CommonJS after all (Node may load it as an ES module): Node's own path decides.
-      return nodeCompile.call(mod, content, filename);
+      return nodeCompile.call(mod, content ?? text(), filename);
     }
     if (found === undefined) state.misses++;
     else if (found === 'stale' || script.cachedDataRejected === true) state.rejected++;
     else state.hits++;
     if (cachedData === undefined || script.cachedDataRejected === true)
-      made.push({ script, file, filename, source: content });
+      made.push({ script, file, filename, source: content ?? text() });
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     return wrapper.call(mod.exports, mod.exports, requireFor(Module, mod), mod, filename, dirname(filename));
   };
   installed = { Module, compile };
   Module.prototype._compile = function (this: ModuleLike, content: string, filename: string, format?: string) {
     if (format === 'module') return nodeCompile.call(this, content, filename, format);
-    return compile(this, content, filename);
+    return compile(this, filename, { text: content });
   };
   // At exit the code of every function the run called is compiled, so it goes into the entry.
   process.once('exit', () => {
@@ -273,7 +302,7 @@ function entryHeader(entry: Buffer): { path: string; sourceAt: number } | undefi
 /** V8's data for `source` from the entry `file`: undefined when there is no entry, 'stale' when
  * the entry was made from another module or source, is cut short, or its data fails the
  * checksum. */
-function cachedCode(file: string, filename: string, source: string, bytes?: Buffer): Buffer | 'stale' | undefined {
+function cachedCode(file: string, filename: string, source: string | Buffer): Buffer | 'stale' | undefined {
   let entry: Buffer;
   try {
     entry = readFileSync(file);
@@ -285,8 +314,9 @@ function cachedCode(file: string, filename: string, source: string, bytes?: Buff
   const length = entry.readUInt32LE(header.sourceAt);
   const start = header.sourceAt + LENGTH;
   const sumAt = start + length;
+  const bytes = typeof source === 'string' ? undefined : source;
   if (length !== (bytes?.length ?? Buffer.byteLength(source)) || sumAt + CHECKSUM >= entry.length) return 'stale';
-  if (bytes ? bytes.compare(entry, start, start + length) !== 0 : !sameBytes(source, length, entry, start))
+  if (bytes ? bytes.compare(entry, start, start + length) !== 0 : !sameBytes(source as string, length, entry, start))
     return 'stale';
   const code = entry.subarray(sumAt + CHECKSUM);
   if (entry.readUInt32LE(sumAt) !== codeChecksum(filename, length, code)) return 'stale';
@@ -505,7 +535,7 @@ export function loadFromCache(parent: ModuleLike, file: string, variant?: string
   mod.paths = Module._nodeModulePaths(dirname(filename));
   Module._cache[filename] = mod;
   try {
-    compile(mod, bytes.toString('latin1'), filename, bytes);
+    compile(mod, filename, { ascii: bytes });
   } catch (err) {
     delete Module._cache[filename];
     throw err;
