@@ -32,6 +32,7 @@ import {
   readFileSync,
   readSync,
   realpathSync,
+  fstatSync,
   renameSync,
   statSync,
   unlinkSync,
@@ -84,9 +85,10 @@ const state: CompileCacheState = { hits: 0, misses: 0, rejected: 0, uncached: 0 
 /** What install() set up, for loadFromCache. */
 let installed: { Module: ModuleStatic; compile: Compile } | undefined;
 
-/** A module's source: as text (Node's loader read it), or as the bytes of a pure-ASCII file. */
-type ModuleSource = { text: string } | { ascii: Buffer };
-type Compile = (mod: ModuleLike, filename: string, source: ModuleSource) => unknown;
+/** A module's source: as text (Node's loader read it), or the file itself (loadFromCache). */
+type ModuleSource = { text: string } | { file: string };
+/** Runs the module; undefined when `{ file }` is not pure ASCII (the caller then uses require()). */
+type Compile = (mod: ModuleLike, filename: string, source: ModuleSource) => { value: unknown } | undefined;
 
 /**
  * Installs the cache for every CommonJS module loaded from now on (once per process). `Module`
@@ -126,8 +128,9 @@ function cacheFolder(env: NodeJS.ProcessEnv, Module: ModuleStatic): string | { o
     join(tempFolder(env, Module), `hookctl-compile-cache${uid === undefined ? '' : `-${uid}`}`);
   // `2`: entries made before modules with import() were left to Node may hold such a module, and
   // a hit is trusted without a scan (install below): a new folder, so no such entry is ever read.
-  // `3`: entries carry a checksum of their code data (cachedCode below).
-  const dir = join(base, `hookctl-3-${process.version}-${process.arch}`);
+  // `3`: entries carry a checksum of their code data (cachedCode below). `4`: they hold the
+  // source wrapped, and V8's data at an offset that is a multiple of 8 (the entry's layout, below).
+  const dir = join(base, `hookctl-4-${process.version}-${process.arch}`);
   // Checked before anything is made inside: another user's folder, or one others can write to,
   // could hand us their code to run.
   for (const folder of [base, dir]) {
@@ -154,75 +157,90 @@ function tempFolder(env: NodeJS.ProcessEnv, Module: ModuleStatic): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
-/**
- * Node's module wrapper as Module.wrap puts it around a source, [before, after], when both are
- * ASCII (so a wrapped ASCII file can be made from bytes as Latin-1); else undefined.
- */
-function asciiWrapper(Module: ModuleStatic): [string, string] | undefined {
+/** Node's module wrapper as Module.wrap puts it around a source: the text and UTF-8 before and after. */
+interface Wrapper {
+  head: string;
+  tail: string;
+  headBytes: Buffer;
+  tailBytes: Buffer;
+}
+
+function wrapperOf(Module: ModuleStatic): Wrapper {
   const marked = Module.wrap('\0');
   const at = marked.indexOf('\0');
-  const parts: [string, string] = [marked.slice(0, at), marked.slice(at + 1)];
-  return at !== -1 && isAscii(Buffer.from(parts[0] + parts[1], 'utf8')) ? parts : undefined;
+  const head = marked.slice(0, at);
+  const tail = marked.slice(at + 1);
+  return { head, tail, headBytes: Buffer.from(head, 'utf8'), tailBytes: Buffer.from(tail, 'utf8') };
 }
 
 function install(Module: ModuleStatic, dir: string): void {
   const nodeCompile = Module.prototype._compile;
-  const made: { script: Script; file: string; filename: string; source: string }[] = [];
-  // Of an ASCII file (loadFromCache) the bytes are compared with the entry's as they are, and
-  // V8 gets the wrapped source made from them in one string. Two strings of its size (the text,
-  // and the wrapped copy V8 flattens) filled the young generation's large-object space and cost
-  // every run a scavenge; the text alone is made only where it is needed (a miss).
+  const made: { script: Script; file: string; filename: string; wrapped: string }[] = [];
+  let wrap: Wrapper | undefined;
+  // A module Node's loader read is compared with its entry as text (sameBytes); the file of
+  // loadFromCache is compared with it as bytes, read in pieces, and on a hit V8 gets the entry's
+  // own copy of the wrapped source as its text: no second copy of the file is made, where the
+  // text, the wrapped text V8 flattened and V8's copy of unaligned data were three of ~440 KB on
+  // every start of the fast path (page faults cost 2-8 us each here; docs/PERFORMANCE.md).
   const compile: Compile = (mod, filename, source) => {
     const file = join(dir, entryName(filename, variants.get(filename)));
-    const parts = 'ascii' in source ? asciiWrapper(Module) : undefined;
-    const wrapped =
-      'ascii' in source && parts
-        ? Buffer.concat([Buffer.from(parts[0], 'latin1'), source.ascii, Buffer.from(parts[1], 'latin1')]).toString(
-            'latin1',
-          )
-        : undefined;
-    const text = (): string => {
-      if ('text' in source) return source.text;
-      return wrapped && parts
-        ? wrapped.slice(parts[0].length, wrapped.length - parts[1].length)
-        : source.ascii.toString('latin1');
-    };
-    const found = cachedCode(file, filename, 'text' in source ? source.text : source.ascii);
-    const content = found instanceof Buffer ? undefined : text();
+    const wrapper = (wrap ??= wrapperOf(Module));
+    let found: Found | 'stale' | undefined;
+    let content: string | undefined;
+    let wrapped: string | undefined;
+    if ('text' in source) {
+      content = source.text;
+      found = cachedCode(file, filename, (entry, start, length) =>
+        sameWrapped(wrapper, content!, entry, start, length),
+      );
+    } else {
+      const path = source.file;
+      found = cachedCode(file, filename, (entry, start, length) => sameFile(wrapper, path, entry, start, length));
+      if (found instanceof Object && isAscii(found.source)) wrapped = found.source.toString('latin1');
+      else {
+        if (found instanceof Object) found = 'stale';
+        const bytes = readFileSync(path);
+        if (!isAscii(bytes) || !isAscii(wrapper.headBytes) || !isAscii(wrapper.tailBytes)) return undefined;
+        wrapped = Buffer.concat([wrapper.headBytes, bytes, wrapper.tailBytes]).toString('latin1');
+        content = wrapped.slice(wrapper.head.length, wrapped.length - wrapper.tail.length);
+      }
+    }
     // A dynamic import() in a script served from cached data fails (web-tree-sitter loads its
     // grammar that way; oclif reaches one in getPlatform()): Node compiles those, see
     // hasDynamicImport. An entry is only ever made from a source without import(), so a hit
     // needs no scan.
-    if (content !== undefined && hasDynamicImport(content)) {
+    if (!(found instanceof Object) && hasDynamicImport(content!)) {
       state.uncached++;
-      return nodeCompile.call(mod, content, filename);
+      return { value: nodeCompile.call(mod, content!, filename) };
     }
-    const cachedData = typeof found === 'string' ? undefined : found;
+    const cachedData = found instanceof Object ? found.code : undefined;
     let script: Script;
     try {
-      script = new Script(wrapped ?? Module.wrap(content ?? text()), { filename, cachedData });
+      script = new Script(wrapped ?? Module.wrap(content!), { filename, cachedData });
     } catch {
       // Not CommonJS after all (Node may load it as an ES module): Node's own path decides.
-      return nodeCompile.call(mod, content ?? text(), filename);
+      return {
+        value: nodeCompile.call(mod, content ?? wrapped!.slice(wrapper.head.length, -wrapper.tail.length), filename),
+      };
     }
     if (found === undefined) state.misses++;
     else if (found === 'stale' || script.cachedDataRejected === true) state.rejected++;
     else state.hits++;
     if (cachedData === undefined || script.cachedDataRejected === true)
-      made.push({ script, file, filename, source: content ?? text() });
-    const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
-    return wrapper.call(mod.exports, mod.exports, requireFor(Module, mod), mod, filename, dirname(filename));
+      made.push({ script, file, filename, wrapped: wrapped ?? Module.wrap(content!) });
+    const run = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
+    return { value: run.call(mod.exports, mod.exports, requireFor(Module, mod), mod, filename, dirname(filename)) };
   };
   installed = { Module, compile };
   Module.prototype._compile = function (this: ModuleLike, content: string, filename: string, format?: string) {
     if (format === 'module') return nodeCompile.call(this, content, filename, format);
-    return compile(this, filename, { text: content });
+    return compile(this, filename, { text: content })!.value;
   };
   // At exit the code of every function the run called is compiled, so it goes into the entry.
   process.once('exit', () => {
     if (made.length === 0) return;
-    for (const { script, file, filename, source } of made)
-      writeEntry(file, filename, source, script.createCachedData());
+    for (const { script, file, filename, wrapped } of made)
+      writeEntry(file, filename, wrapped, script.createCachedData());
     pruneEntries(dir, new Set(made.map((m) => m.file)));
   });
 }
@@ -284,12 +302,21 @@ function requireFor(Module: ModuleStatic, mod: ModuleLike): NodeJS.Require {
   return require;
 }
 
-// An entry: the module's path and its source, each as 4 bytes of UTF-8 length (little-endian)
-// and the text, then the checksum of V8's data (4 bytes) and the data. The path names the module for pruning; the
-// source is what the data was made from; the checksum says the data is the data written for that
-// module and source, whole.
+// An entry: the module's path and its source wrapped as Module.wrap wraps it, each as 4 bytes of
+// UTF-8 length (little-endian) and the text, then the checksum of V8's data (4 bytes), 0-7 zero
+// bytes, and the data, at an offset that is a multiple of 8 (V8 copies data that is not aligned
+// before it reads it). The path names the module for pruning; the source is what the data was
+// made from; the checksum says the data is the data written for that module and source, whole.
 const LENGTH = 4;
 const CHECKSUM = 4;
+const ALIGN = 8;
+const aligned = (offset: number): number => Math.ceil(offset / ALIGN) * ALIGN;
+
+/** An entry that passed its checks: V8's data, and the entry's copy of the wrapped source. */
+interface Found {
+  code: Buffer;
+  source: Buffer;
+}
 
 /** The module path and where its source starts, from an entry's first bytes; undefined if broken. */
 function entryHeader(entry: Buffer): { path: string; sourceAt: number } | undefined {
@@ -299,10 +326,14 @@ function entryHeader(entry: Buffer): { path: string; sourceAt: number } | undefi
   return { path: entry.toString('utf8', LENGTH, LENGTH + pathLength), sourceAt: LENGTH + pathLength };
 }
 
-/** V8's data for `source` from the entry `file`: undefined when there is no entry, 'stale' when
- * the entry was made from another module or source, is cut short, or its data fails the
- * checksum. */
-function cachedCode(file: string, filename: string, source: string | Buffer): Buffer | 'stale' | undefined {
+/** The entry `file` of `filename` when `same` says its source (`length` bytes from `start`) is
+ * the module's: undefined when there is no entry, 'stale' when it was made from another module
+ * or source, is cut short, or its data fails the checksum. */
+function cachedCode(
+  file: string,
+  filename: string,
+  same: (entry: Buffer, start: number, length: number) => boolean,
+): Found | 'stale' | undefined {
   let entry: Buffer;
   try {
     entry = readFileSync(file);
@@ -314,13 +345,60 @@ function cachedCode(file: string, filename: string, source: string | Buffer): Bu
   const length = entry.readUInt32LE(header.sourceAt);
   const start = header.sourceAt + LENGTH;
   const sumAt = start + length;
-  const bytes = typeof source === 'string' ? undefined : source;
-  if (length !== (bytes?.length ?? Buffer.byteLength(source)) || sumAt + CHECKSUM >= entry.length) return 'stale';
-  if (bytes ? bytes.compare(entry, start, start + length) !== 0 : !sameBytes(source as string, length, entry, start))
-    return 'stale';
-  const code = entry.subarray(sumAt + CHECKSUM);
+  const codeAt = aligned(sumAt + CHECKSUM);
+  if (codeAt >= entry.length || !same(entry, start, length)) return 'stale';
+  const code = entry.subarray(codeAt);
   if (entry.readUInt32LE(sumAt) !== codeChecksum(filename, length, code)) return 'stale';
-  return code;
+  return { code, source: entry.subarray(start, sumAt) };
+}
+
+/** Whether the entry's source (`length` bytes from `start`) is Module.wrap(`content`) in UTF-8. */
+function sameWrapped(wrapper: Wrapper, content: string, entry: Buffer, start: number, length: number): boolean {
+  const inner = length - wrapper.headBytes.length - wrapper.tailBytes.length;
+  return (
+    inner >= 0 &&
+    wrapper.headBytes.compare(entry, start, start + wrapper.headBytes.length) === 0 &&
+    wrapper.tailBytes.compare(entry, start + length - wrapper.tailBytes.length, start + length) === 0 &&
+    Buffer.byteLength(content) === inner &&
+    sameBytes(content, inner, entry, start + wrapper.headBytes.length)
+  );
+}
+
+/**
+ * Whether the entry's source (`length` bytes from `start`) is the file `path`, wrapped: the file
+ * read in pieces into a reused buffer and compared with the entry byte for byte, so that no copy
+ * of it is made in memory.
+ */
+function sameFile(wrapper: Wrapper, path: string, entry: Buffer, start: number, length: number): boolean {
+  const head = wrapper.headBytes.length;
+  const inner = length - head - wrapper.tailBytes.length;
+  if (
+    inner < 0 ||
+    wrapper.headBytes.compare(entry, start, start + head) !== 0 ||
+    wrapper.tailBytes.compare(entry, start + length - wrapper.tailBytes.length, start + length) !== 0
+  )
+    return false;
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    if (fstatSync(fd).size !== inner) return false;
+    for (let at = 0; at < inner;) {
+      const read = readSync(fd, scratch, 0, Math.min(scratch.length, inner - at), at);
+      if (read === 0 || scratch.compare(entry, start + head + at, start + head + at + read, 0, read) !== 0)
+        return false;
+      at += read;
+    }
+    // Nothing more: the file has not grown since it was measured.
+    return readSync(fd, scratch, 0, 1, inner) === 0;
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -411,12 +489,12 @@ let writes = 0;
 
 /** Written beside and renamed into place: a concurrent run reads a whole entry or none. (No
  * fsync: an entry cut short by a crash fails the length checks and is made again.) */
-function writeEntry(file: string, filename: string, source: string, code: Buffer): void {
+function writeEntry(file: string, filename: string, wrapped: string, code: Buffer): void {
   const temp = `${file}.${process.pid}.${writes++}.tmp`;
   try {
-    const head = Buffer.concat([...withLength(filename), ...withLength(source)]);
-    const sum = Buffer.alloc(CHECKSUM);
-    sum.writeUInt32LE(codeChecksum(filename, Buffer.byteLength(source), code), 0);
+    const head = Buffer.concat([...withLength(filename), ...withLength(wrapped)]);
+    const sum = Buffer.alloc(aligned(head.length + CHECKSUM) - head.length);
+    sum.writeUInt32LE(codeChecksum(filename, Buffer.byteLength(wrapped), code), 0);
     writeFileSync(temp, Buffer.concat([head, sum, code]), { flag: 'wx', mode: 0o600 });
     renameSync(temp, file);
   } catch {
@@ -517,16 +595,14 @@ export function cacheVariant(filename: string, variant: string): void {
  */
 export function loadFromCache(parent: ModuleLike, file: string, variant?: string): unknown {
   let filename: string;
-  let bytes: Buffer;
   try {
     // The key Node's loader would use: a chunk that requires the file gets this module.
     filename = realpathSync.native(file);
-    bytes = readFileSync(filename);
   } catch {
     return parent.require(file);
   }
   if (variant !== undefined) cacheVariant(filename, variant);
-  if (installed === undefined || !isAscii(bytes)) return parent.require(filename);
+  if (installed === undefined) return parent.require(filename);
   const { Module, compile } = installed;
   const loaded = Module._cache[filename];
   if (loaded !== undefined) return loaded.exports;
@@ -534,11 +610,17 @@ export function loadFromCache(parent: ModuleLike, file: string, variant?: string
   mod.filename = filename;
   mod.paths = Module._nodeModulePaths(dirname(filename));
   Module._cache[filename] = mod;
+  let ran: { value: unknown } | undefined;
   try {
-    compile(mod, filename, { ascii: bytes });
+    ran = compile(mod, filename, { file: filename });
   } catch (err) {
     delete Module._cache[filename];
     throw err;
+  }
+  if (ran === undefined) {
+    // Not pure ASCII: Node's loader reads it (and the cache serves it as any module).
+    delete Module._cache[filename];
+    return parent.require(filename);
   }
   mod.loaded = true;
   return mod.exports;

@@ -412,6 +412,21 @@ describe('compile cache: damaged entries', () => {
     return at;
   }
 
+  it("V8's data sits at an offset that is a multiple of 8 in every entry (V8 copies data that is not aligned)", async () => {
+    const cache = join(scratch, 'aligned-cache');
+    // The fast path's file, and oclif's modules (a command handed over): ~200 entries of every length.
+    for (const args of [
+      ['hooks', 'list', '-o', 'json'],
+      ['hooks', 'sessions'],
+    ]) {
+      const r = await runCli(args, { env: demoEnv({ NODE_COMPILE_CACHE: cache }) });
+      expect(r.code).toBe(0);
+    }
+    const made = entries(cache);
+    expect(made.length).toBeGreaterThan(30);
+    for (const e of made) expect({ e, offset: codeStart(readFileSync(join(cache, e))) % 8 }).toEqual({ e, offset: 0 });
+  });
+
   it('an entry whose code data has flipped bytes is never run: compiled again, the entry repaired', () => {
     const cache = join(scratch, 'cache');
     const module = join(scratch, 'fns.cjs');
