@@ -134,12 +134,17 @@ function cacheFolder(env: NodeJS.ProcessEnv, Module: ModuleStatic): string | { o
   // Checked before anything is made inside: another user's folder, or one others can write to,
   // could hand us their code to run.
   for (const folder of [base, dir]) {
+    // Made only when missing: on every later start one lstat, not mkdir's calls as well.
+    let st: ReturnType<typeof lstatSync>;
     try {
-      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      st = lstatSync(folder, { throwIfNoEntry: false });
+      if (st === undefined) {
+        mkdirSync(folder, { recursive: true, mode: 0o700 });
+        st = lstatSync(folder, { throwIfNoEntry: false });
+      }
     } catch (err) {
       return { off: `cannot use ${folder}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
     }
-    const st = lstatSync(folder, { throwIfNoEntry: false });
     if (st === undefined || !st.isDirectory()) return { off: `${folder} is not a folder` };
     if (uid !== undefined && st.uid !== uid) return { off: `${folder} belongs to another user` };
     if ((st.mode & 0o022) !== 0) return { off: `${folder} is writable by others` };

@@ -209,6 +209,8 @@ process.stdout.write(JSON.stringify({ loaded, state: { ...state } }));\n`,
     writeFileSync(join(scratch, 'file'), '');
     expect(load(module, { NODE_COMPILE_CACHE: join(scratch, 'file') }).state.off).toBeDefined();
     expect(load(module, { NODE_COMPILE_CACHE: join(scratch, 'file') }).value).toBe(1);
+    // A folder under a file (ENOTDIR, not ENOENT): off, with the reason, never a crash.
+    expect(load(module, { NODE_COMPILE_CACHE: join(scratch, 'file', 'sub') }).state.off).toMatch(/ENOTDIR/);
   });
 
   it('NODE_DISABLE_COMPILE_CACHE turns it off', () => {
