@@ -7,7 +7,7 @@ import type { RunRecord } from '../ledger/record.js';
 import { workspaceScope } from '../ledger/workspace-scope.js';
 import { didYouMean } from '../matching/suggest.js';
 import type { Locations } from '../paths.js';
-import { loadCatalog } from './catalog.js';
+import { loadCatalog, sourceKinds } from './catalog.js';
 import { filterDeclarations } from './list.js';
 import { lastRunsOfHook } from './runs.js';
 
@@ -36,10 +36,13 @@ export async function hookInfo(
     onDiagnostics: (diagnostics: Diagnostic[]) => void;
     /** Stderr lines about the hook's event that hookctl cannot see into (claude: mods). */
     onNotes?: (notes: string[]) => void;
+    /** The kinds of declaration source read (sourceKinds). */
+    onSources?: (kinds: readonly string[]) => void;
   },
 ): Promise<HookInfo> {
   const catalog = await loadCatalog(loc, { dialect: opts.dialect });
   opts.onDiagnostics(catalog.diagnostics);
+  opts.onSources?.(sourceKinds(catalog.declarations));
   const declarations = filterDeclarations(
     catalog.declarations.filter((d) => d.name === name),
     { all: true },

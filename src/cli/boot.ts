@@ -8,13 +8,24 @@
 // cannot serve the file that installs it), so it stays small.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { enableCompileCache, loadFromCache, type ModuleLike, type ModuleStatic } from './compile-cache.js';
+import {
+  enableCompileCache,
+  loadFromCache,
+  recordSourcesRead,
+  type ModuleLike,
+  type ModuleStatic,
+} from './compile-cache.js';
 import { fastParse, handOverForEnv, type FastParse, type FlagTable } from './fast-argv.js';
 
 export { cacheVariant, enableCompileCache, loadFromCache } from './compile-cache.js';
 
 interface FastMain {
-  runFast(parse: FastParse, table: FlagTable, root: string): Promise<void>;
+  runFast(
+    parse: FastParse,
+    table: FlagTable,
+    root: string,
+    sourcesRead: (kinds: readonly string[]) => void,
+  ): Promise<void>;
 }
 
 interface OclifPath {
@@ -28,7 +39,8 @@ export function boot(main: ModuleLike, argv: string[], root: string): void {
   if (fast) {
     // One compile-cache entry of the file per command: each holds the code its own command calls.
     const file = loadFromCache(main, join(root, 'dist', 'fast-main.js'), fast.parse.id) as FastMain;
-    void file.runFast(fast.parse, fast.table, root);
+    // What the command read tells the cache what its entry of the file must hold.
+    void file.runFast(fast.parse, fast.table, root, recordSourcesRead);
   } else void (main.require(join(root, 'dist', 'cli', 'run.js')) as OclifPath).runCli(argv, root);
 }
 

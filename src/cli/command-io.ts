@@ -86,11 +86,21 @@ export interface CommandIO {
   printWarning(text: string): void;
   printNote(text: string): void;
   exitWith(code: number): void;
+  /**
+   * Hears which kinds of declaration source a command read (`dialect/source`): the fast path's
+   * compile cache keeps its file's code for them (src/cli/compile-cache.ts, recordCoverage).
+   */
+  sourcesRead?(kinds: readonly string[]): void;
 }
 
 /** The CommandIO of a run whose package root is `packageRoot`. */
-export function commandIO(packageRoot: string, version: () => string): CommandIO {
+export function commandIO(
+  packageRoot: string,
+  version: () => string,
+  sourcesRead?: (kinds: readonly string[]) => void,
+): CommandIO {
   return {
+    sourcesRead,
     version,
     outputFormat,
     locations: (flags) => locationsOf(flags, packageRoot),

@@ -83,12 +83,33 @@ export interface ModuleStatic {
 
 const state: CompileCacheState = { hits: 0, misses: 0, rejected: 0, uncached: 0 };
 /** What install() set up, for loadFromCache. */
-let installed: { Module: ModuleStatic; compile: Compile } | undefined;
+let installed: { Module: ModuleStatic; compile: Compile; dir: string } | undefined;
 
 /** A module's source: as text (Node's loader read it), or the file itself (loadFromCache). */
 type ModuleSource = { text: string } | { file: string };
+/** What a compile ran: the module's value, and on a hit what its entry was made of. */
+interface Ran {
+  value: unknown;
+  hit?: { script: Script; file: string; wrapped: string; coverage: readonly string[] };
+}
 /** Runs the module; undefined when `{ file }` is not pure ASCII (the caller then uses require()). */
-type Compile = (mod: ModuleLike, filename: string, source: ModuleSource) => { value: unknown } | undefined;
+type Compile = (mod: ModuleLike, filename: string, source: ModuleSource) => Ran | undefined;
+
+/**
+ * The fast path's file as loadFromCache ran it, and the kinds of declaration source its command
+ * read (recordSourcesRead). An entry holds the code of the functions that the run that made it
+ * called, and a hit is not rewritten, so an entry made by a `hooks list` in a folder with nothing
+ * to read lacked every reader: each later list in a real workspace compiled them again (2.2x
+ * node's start instead of 1.8x, docs/PERFORMANCE.md). The entry keeps the kinds its run read;
+ * a run that reads a kind it lacks makes it again at exit, holding all it held and the new code.
+ * Entries only grow, and each kind is added once.
+ */
+let served: { filename: string; file: string; hit?: NonNullable<Ran['hit']>; read: Set<string> } | undefined;
+
+/** Tells the cache which kinds of declaration source this run's command read (see `served`). */
+export function recordSourcesRead(kinds: readonly string[]): void {
+  if (served !== undefined) for (const kind of kinds) served.read.add(kind);
+}
 
 /**
  * Installs the cache for every CommonJS module loaded from now on (once per process). `Module`
@@ -130,7 +151,8 @@ function cacheFolder(env: NodeJS.ProcessEnv, Module: ModuleStatic): string | { o
   // a hit is trusted without a scan (install below): a new folder, so no such entry is ever read.
   // `3`: entries carry a checksum of their code data (cachedCode below). `4`: they hold the
   // source wrapped, and V8's data at an offset that is a multiple of 8 (the entry's layout, below).
-  const dir = join(base, `hookctl-4-${process.version}-${process.arch}`);
+  // `5`: they hold the kinds of source their run read (`served`).
+  const dir = join(base, `hookctl-5-${process.version}-${process.arch}`);
   // Checked before anything is made inside: another user's folder, or one others can write to,
   // could hand us their code to run.
   for (const folder of [base, dir]) {
@@ -180,7 +202,7 @@ function wrapperOf(Module: ModuleStatic): Wrapper {
 
 function install(Module: ModuleStatic, dir: string): void {
   const nodeCompile = Module.prototype._compile;
-  const made: { script: Script; file: string; filename: string; wrapped: string }[] = [];
+  const made: { script: Script; file: string; filename: string; wrapped: string; coverage?: readonly string[] }[] = [];
   let wrap: Wrapper | undefined;
   // A module Node's loader read is compared with its entry as text (sameBytes); the file of
   // loadFromCache is compared with it as bytes, read in pieces, and on a hit V8 gets the entry's
@@ -231,21 +253,35 @@ function install(Module: ModuleStatic, dir: string): void {
     if (found === undefined) state.misses++;
     else if (found === 'stale' || script.cachedDataRejected === true) state.rejected++;
     else state.hits++;
-    if (cachedData === undefined || script.cachedDataRejected === true)
-      made.push({ script, file, filename, wrapped: wrapped ?? Module.wrap(content!) });
+    const hit = found instanceof Object && script.cachedDataRejected !== true ? found : undefined;
+    if (hit === undefined) made.push({ script, file, filename, wrapped: wrapped ?? Module.wrap(content!) });
     const run = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
-    return { value: run.call(mod.exports, mod.exports, requireFor(Module, mod), mod, filename, dirname(filename)) };
+    const value = run.call(mod.exports, mod.exports, requireFor(Module, mod), mod, filename, dirname(filename));
+    return hit
+      ? { value, hit: { script, file, wrapped: wrapped ?? Module.wrap(content!), coverage: hit.coverage } }
+      : { value };
   };
-  installed = { Module, compile };
+  installed = { Module, compile, dir };
   Module.prototype._compile = function (this: ModuleLike, content: string, filename: string, format?: string) {
     if (format === 'module') return nodeCompile.call(this, content, filename, format);
     return compile(this, filename, { text: content })!.value;
   };
   // At exit the code of every function the run called is compiled, so it goes into the entry.
   process.once('exit', () => {
+    if (served !== undefined) {
+      const read = [...served.read];
+      const fresh = made.find((m) => m.file === served!.file);
+      if (fresh !== undefined) fresh.coverage = read.sort();
+      else if (served.hit !== undefined && read.some((kind) => !served!.hit!.coverage.includes(kind)))
+        made.push({
+          ...served.hit,
+          filename: served.filename,
+          coverage: [...new Set([...served.hit.coverage, ...read])].sort(),
+        });
+    }
     if (made.length === 0) return;
-    for (const { script, file, filename, wrapped } of made)
-      writeEntry(file, filename, wrapped, script.createCachedData());
+    for (const { script, file, filename, wrapped, coverage } of made)
+      writeEntry(file, filename, wrapped, script.createCachedData(), coverage ?? []);
     pruneEntries(dir, new Set(made.map((m) => m.file)));
   });
 }
@@ -307,28 +343,40 @@ function requireFor(Module: ModuleStatic, mod: ModuleLike): NodeJS.Require {
   return require;
 }
 
-// An entry: the module's path and its source wrapped as Module.wrap wraps it, each as 4 bytes of
-// UTF-8 length (little-endian) and the text, then the checksum of V8's data (4 bytes), 0-7 zero
-// bytes, and the data, at an offset that is a multiple of 8 (V8 copies data that is not aligned
-// before it reads it). The path names the module for pruning; the source is what the data was
-// made from; the checksum says the data is the data written for that module and source, whole.
+// An entry: the module's path, the kinds of source its run read (one per line; `served`) and its
+// source wrapped as Module.wrap wraps it, each as 4 bytes of UTF-8 length (little-endian) and
+// the text, then the checksum of V8's data (4 bytes), 0-7 zero bytes, and the data, at an offset
+// that is a multiple of 8 (V8 copies data that is not aligned before it reads it). The path
+// names the module for pruning; the source is what the data was made from; the checksum says the
+// data is the data written for that module and source, whole. (The kinds are a hint: damaged,
+// they can only cost a rewrite.)
 const LENGTH = 4;
 const CHECKSUM = 4;
 const ALIGN = 8;
 const aligned = (offset: number): number => Math.ceil(offset / ALIGN) * ALIGN;
 
-/** An entry that passed its checks: V8's data, and the entry's copy of the wrapped source. */
+/** An entry that passed its checks: V8's data, the entry's copy of the wrapped source, its kinds. */
 interface Found {
   code: Buffer;
   source: Buffer;
+  coverage: readonly string[];
 }
 
-/** The module path and where its source starts, from an entry's first bytes; undefined if broken. */
-function entryHeader(entry: Buffer): { path: string; sourceAt: number } | undefined {
+/** The module path, its kinds and where its source starts, from an entry's first bytes; undefined if broken. */
+function entryHeader(entry: Buffer): { path: string; coverage: string[]; sourceAt: number } | undefined {
   if (entry.length < LENGTH) return undefined;
   const pathLength = entry.readUInt32LE(0);
-  if (LENGTH + pathLength + LENGTH > entry.length) return undefined;
-  return { path: entry.toString('utf8', LENGTH, LENGTH + pathLength), sourceAt: LENGTH + pathLength };
+  const coverageAt = LENGTH + pathLength;
+  if (coverageAt + LENGTH > entry.length) return undefined;
+  const coverageLength = entry.readUInt32LE(coverageAt);
+  const sourceAt = coverageAt + LENGTH + coverageLength;
+  if (sourceAt + LENGTH > entry.length) return undefined;
+  const coverage = entry.toString('utf8', coverageAt + LENGTH, sourceAt);
+  return {
+    path: entry.toString('utf8', LENGTH, coverageAt),
+    coverage: coverage === '' ? [] : coverage.split('\n'),
+    sourceAt,
+  };
 }
 
 /** The entry `file` of `filename` when `same` says its source (`length` bytes from `start`) is
@@ -354,7 +402,7 @@ function cachedCode(
   if (codeAt >= entry.length || !same(entry, start, length)) return 'stale';
   const code = entry.subarray(codeAt);
   if (entry.readUInt32LE(sumAt) !== codeChecksum(filename, length, code)) return 'stale';
-  return { code, source: entry.subarray(start, sumAt) };
+  return { code, source: entry.subarray(start, sumAt), coverage: header.coverage };
 }
 
 /** Whether the entry's source (`length` bytes from `start`) is Module.wrap(`content`) in UTF-8. */
@@ -494,10 +542,10 @@ let writes = 0;
 
 /** Written beside and renamed into place: a concurrent run reads a whole entry or none. (No
  * fsync: an entry cut short by a crash fails the length checks and is made again.) */
-function writeEntry(file: string, filename: string, wrapped: string, code: Buffer): void {
+function writeEntry(file: string, filename: string, wrapped: string, code: Buffer, coverage: readonly string[]): void {
   const temp = `${file}.${process.pid}.${writes++}.tmp`;
   try {
-    const head = Buffer.concat([...withLength(filename), ...withLength(wrapped)]);
+    const head = Buffer.concat([...withLength(filename), ...withLength(coverage.join('\n')), ...withLength(wrapped)]);
     const sum = Buffer.alloc(aligned(head.length + CHECKSUM) - head.length);
     sum.writeUInt32LE(codeChecksum(filename, Buffer.byteLength(wrapped), code), 0);
     writeFileSync(temp, Buffer.concat([head, sum, code]), { flag: 'wx', mode: 0o600 });
@@ -615,7 +663,8 @@ export function loadFromCache(parent: ModuleLike, file: string, variant?: string
   mod.filename = filename;
   mod.paths = Module._nodeModulePaths(dirname(filename));
   Module._cache[filename] = mod;
-  let ran: { value: unknown } | undefined;
+  let ran: Ran | undefined;
+  const entry = join(installed.dir, entryName(filename, variants.get(filename)));
   try {
     ran = compile(mod, filename, { file: filename });
   } catch (err) {
@@ -628,6 +677,7 @@ export function loadFromCache(parent: ModuleLike, file: string, variant?: string
     return parent.require(filename);
   }
   mod.loaded = true;
+  served = { filename, file: entry, hit: ran.hit, read: new Set() };
   return mod.exports;
 }
 

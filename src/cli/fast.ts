@@ -14,12 +14,21 @@ import { checkParsed, commandIO, flagNames, reportError } from './command-io.js'
 import type { FastParse, FlagTable } from './fast-argv.js';
 import { writeToDescriptors } from './output.js';
 
-/** Runs the parsed command as the oclif path would, errors included. */
-export async function runFast(parse: FastParse, table: FlagTable, root: string): Promise<void> {
+/**
+ * Runs the parsed command as the oclif path would, errors included. `sourcesRead` hears the kinds
+ * of declaration source the command read (boot.ts hands them to the compile cache).
+ */
+export async function runFast(
+  parse: FastParse,
+  table: FlagTable,
+  root: string,
+  sourcesRead?: (kinds: readonly string[]) => void,
+): Promise<void> {
   writeToDescriptors();
   const io = commandIO(
     root,
     () => (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version,
+    sourcesRead,
   );
   try {
     checkParsed(parse.flags, parse.lastOutput);

@@ -15,7 +15,7 @@ import {
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { binPath, demoEnv, repoRoot, runCli } from '../support/cli.js';
+import { binPath, demoDir, demoEnv, isolatedEnv, repoRoot, runCli } from '../support/cli.js';
 import { tempDir } from '../support/temp.js';
 
 // dist/cli/boot.js holds the cache (src/cli/compile-cache.ts) and exports it.
@@ -413,6 +413,36 @@ describe('compile cache: damaged entries', () => {
     expect(at).toBeGreaterThan(0);
     return at;
   }
+
+  it("the fast path's entry made where there was nothing to read is made again once a run reads declarations, and then kept", async () => {
+    const cache = join(scratch, 'coverage-cache');
+    const list = ['hooks', 'list', '-o', 'json'];
+    const entryOf = () => {
+      const e = entries(cache).filter((x) => /\/fast-main\.js\.hooks-list\./.test(x));
+      expect(e).toHaveLength(1);
+      const file = join(cache, e[0]!);
+      return { size: statSync(file).size, mtime: statSync(file).mtimeMs, text: readFileSync(file, 'latin1') };
+    };
+    // First run in an empty folder: the entry holds no reader's code, and names no kind of source.
+    const empty = tempDir('hookctl-empty-ws-');
+    const first = await runCli(list, { env: { ...isolatedEnv(), NODE_COMPILE_CACHE: cache }, cwd: empty });
+    expect(first.code).toBe(0);
+    const made = entryOf();
+    expect(made.text).not.toContain('compozy/config');
+    // A run in the demo reads CompozyOS and cosh declarations: the entry is made again, larger.
+    const env = demoEnv({ NODE_COMPILE_CACHE: cache });
+    const demo = await runCli([...list, '--workspace', join(demoDir, 'workspace')], { env });
+    expect(demo.code).toBe(0);
+    const remade = entryOf();
+    expect(remade.size).toBeGreaterThan(made.size);
+    expect(remade.text).toContain('compozy/config');
+    expect(remade.text).toContain('cosh/cosh_config');
+    // Then it is kept: by the same run again, and by the empty folder's.
+    const again = await runCli([...list, '--workspace', join(demoDir, 'workspace')], { env });
+    await runCli(list, { env: { ...isolatedEnv(), NODE_COMPILE_CACHE: cache }, cwd: empty });
+    expect(again.stdout).toBe(demo.stdout);
+    expect(entryOf()).toEqual(remade);
+  });
 
   it("V8's data sits at an offset that is a multiple of 8 in every entry (V8 copies data that is not aligned)", async () => {
     const cache = join(scratch, 'aligned-cache');

@@ -20,6 +20,7 @@ export async function runInfo(io: CommandIO, flags: InfoFlags, args: InfoArgs): 
     onNotes: (notes) => {
       for (const note of notes) io.printNote(note);
     },
+    onSources: io.sourcesRead,
   });
   const declarations = info.declarations.map((d) => toInfoDeclaration(d));
   const format = io.outputFormat(flags);

@@ -1,7 +1,7 @@
 // `hooks list`'s work once its flags are parsed, shared by the oclif command and the fast path.
 import type { Interfaces } from '@oclif/core';
 import type HooksList from '../../commands/hooks/list.js';
-import { loadCatalog } from '../../app/catalog.js';
+import { loadCatalog, sourceKinds } from '../../app/catalog.js';
 import { eventPatternWarning } from '../../app/event-names.js';
 import { filterDeclarations, inactiveCounts } from '../../app/list.js';
 import { inactiveNote, renderList, toListEntry } from '../../views/list.js';
@@ -14,6 +14,7 @@ export async function runList(io: CommandIO, flags: ListFlags): Promise<void> {
   const unmatched = eventPatternWarning(flags.event);
   if (unmatched) io.printWarning(unmatched);
   const catalog = await loadCatalog(io.locations(flags), { dialect: flags.dialect });
+  io.sourcesRead?.(sourceKinds(catalog.declarations));
   for (const line of skippedDeclarationWarnings(catalog.diagnostics, 10, flags.all)) io.printWarning(line);
   for (const note of catalog.notes) io.printNote(note);
   const decls = filterDeclarations(catalog.declarations, flags);
