@@ -83,13 +83,15 @@ export interface ModuleStatic {
 
 const state: CompileCacheState = { hits: 0, misses: 0, rejected: 0, uncached: 0 };
 /** What install() set up, for loadFromCache. */
-let installed: { Module: ModuleStatic; compile: Compile; dir: string } | undefined;
+let installed: { Module: ModuleStatic; compile: Compile } | undefined;
 
 /** A module's source: as text (Node's loader read it), or the file itself (loadFromCache). */
 type ModuleSource = { text: string } | { file: string };
 /** What a compile ran: the module's value, and on a hit what its entry was made of. */
 interface Ran {
   value: unknown;
+  /** The module's entry file. */
+  file: string;
   hit?: { script: Script; file: string; wrapped: string; coverage: readonly string[] };
 }
 /** Runs the module; undefined when `{ file }` is not pure ASCII (the caller then uses require()). */
@@ -238,30 +240,28 @@ function install(Module: ModuleStatic, dir: string): void {
     // needs no scan.
     if (!(found instanceof Object) && hasDynamicImport(content!)) {
       state.uncached++;
-      return { value: nodeCompile.call(mod, content!, filename) };
+      return { value: nodeCompile.call(mod, content!, filename), file };
     }
     const cachedData = found instanceof Object ? found.code : undefined;
+    const text = wrapped ?? Module.wrap(content!);
     let script: Script;
     try {
-      script = new Script(wrapped ?? Module.wrap(content!), { filename, cachedData });
+      script = new Script(text, { filename, cachedData });
     } catch {
       // Not CommonJS after all (Node may load it as an ES module): Node's own path decides.
-      return {
-        value: nodeCompile.call(mod, content ?? wrapped!.slice(wrapper.head.length, -wrapper.tail.length), filename),
-      };
+      const unwrapped = content ?? text.slice(wrapper.head.length, text.length - wrapper.tail.length);
+      return { value: nodeCompile.call(mod, unwrapped, filename), file };
     }
     if (found === undefined) state.misses++;
     else if (found === 'stale' || script.cachedDataRejected === true) state.rejected++;
     else state.hits++;
     const hit = found instanceof Object && script.cachedDataRejected !== true ? found : undefined;
-    if (hit === undefined) made.push({ script, file, filename, wrapped: wrapped ?? Module.wrap(content!) });
+    if (hit === undefined) made.push({ script, file, filename, wrapped: text });
     const run = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     const value = run.call(mod.exports, mod.exports, requireFor(Module, mod), mod, filename, dirname(filename));
-    return hit
-      ? { value, hit: { script, file, wrapped: wrapped ?? Module.wrap(content!), coverage: hit.coverage } }
-      : { value };
+    return { value, file, ...(hit ? { hit: { script, file, wrapped: text, coverage: hit.coverage } } : {}) };
   };
-  installed = { Module, compile, dir };
+  installed = { Module, compile };
   Module.prototype._compile = function (this: ModuleLike, content: string, filename: string, format?: string) {
     if (format === 'module') return nodeCompile.call(this, content, filename, format);
     return compile(this, filename, { text: content })!.value;
@@ -664,7 +664,6 @@ export function loadFromCache(parent: ModuleLike, file: string, variant?: string
   mod.paths = Module._nodeModulePaths(dirname(filename));
   Module._cache[filename] = mod;
   let ran: Ran | undefined;
-  const entry = join(installed.dir, entryName(filename, variants.get(filename)));
   try {
     ran = compile(mod, filename, { file: filename });
   } catch (err) {
@@ -677,7 +676,7 @@ export function loadFromCache(parent: ModuleLike, file: string, variant?: string
     return parent.require(filename);
   }
   mod.loaded = true;
-  served = { filename, file: entry, hit: ran.hit, read: new Set() };
+  served = { filename, file: ran.file, hit: ran.hit, read: new Set() };
   return mod.exports;
 }
 
