@@ -59,6 +59,64 @@ export function declaredIn(location: { file?: string } | undefined): string | nu
   return location?.file ? location.file : null;
 }
 
+/** Where a hook run was dispatched: what every dialect's record takes from its dispatch. */
+export interface RunRecordContext {
+  dispatchId: string;
+  sessionId: string;
+  event: string;
+  depth: number;
+  /** The workspace the dispatch was fired in (absolute). */
+  workspace: string;
+}
+
+type CommonRunFields =
+  | 'dispatch_id'
+  | 'session_id'
+  | 'event'
+  | 'hook_name'
+  | 'source'
+  | 'outcome'
+  | 'decision'
+  | 'reason'
+  | 'duration_ms'
+  | 'dispatch_depth'
+  | 'error'
+  | 'workspace'
+  | 'declared_in';
+
+/**
+ * The §5 fields a dialect fills the same way from the dispatch, the declaration and the run's
+ * facts; the dialect adds its own (dialect, skill_source, mode, priority, required, the process
+ * fields, patch_applied).
+ */
+export function hookRunFields(
+  ctx: RunRecordContext,
+  decl: { name: string | null; source: string; location?: { file?: string } },
+  facts: {
+    outcome: RunRecordFields['outcome'];
+    decision?: string | null;
+    reason?: string | null;
+    durationMs: number;
+    error?: string | null;
+  },
+): Pick<RunRecordFields, CommonRunFields> {
+  return {
+    dispatch_id: ctx.dispatchId,
+    session_id: ctx.sessionId,
+    event: ctx.event,
+    hook_name: decl.name ?? '',
+    source: decl.source,
+    outcome: facts.outcome,
+    decision: facts.decision ?? null,
+    reason: facts.reason ?? null,
+    duration_ms: Math.max(0, Math.round(facts.durationMs)),
+    dispatch_depth: ctx.depth,
+    error: errorField(facts.error),
+    workspace: ctx.workspace,
+    declared_in: declaredIn(decl.location),
+  };
+}
+
 /**
  * A new record: a fresh `run_id`, the fields in SPEC §5 order, then the dialect's own `extra`
  * fields (claude: handler_type, blocking, …), then `recorded_at`, stamped now.

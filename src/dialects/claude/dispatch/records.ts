@@ -3,19 +3,12 @@
 // one stable key order (ledger/record-fields.ts).
 import type { OrderedDeclaration } from '../../../declarations/model.js';
 import type { ExecResult } from '../../../exec/types.js';
-import { declaredIn, errorField, makeRunRecord, processFields } from '../../../ledger/record-fields.js';
+import { hookRunFields, makeRunRecord, type RunRecordContext, processFields } from '../../../ledger/record-fields.js';
 import type { Outcome, RunRecord } from '../../../ledger/record.js';
 import type { OutputKind } from './answer.js';
 import type { ClaudeHandlerInfo } from '../model.js';
 
-export interface ClaudeRecordContext {
-  dispatchId: string;
-  sessionId: string;
-  event: string;
-  depth: number;
-  /** The workspace the dispatch was fired in (absolute). */
-  workspace: string;
-}
+export type ClaudeRecordContext = RunRecordContext;
 
 export interface ClaudeRunFacts {
   outcome: Outcome;
@@ -51,26 +44,14 @@ export function buildClaudeRecord(
   if (!ran && facts.timedOut !== undefined) processFacts.timed_out = facts.timedOut;
   return makeRunRecord(
     {
-      dispatch_id: ctx.dispatchId,
-      session_id: ctx.sessionId,
+      ...hookRunFields(ctx, decl, facts),
       dialect: 'claude',
-      event: ctx.event,
-      hook_name: decl.name ?? '',
-      source: decl.source,
       skill_source: skillSourceOf(info) ?? null,
       mode: info.async ? 'async' : 'sync',
       priority: null,
       required: false,
-      outcome: facts.outcome,
-      decision: facts.decision,
-      reason: facts.reason,
-      duration_ms: Math.max(0, Math.round(facts.durationMs)),
-      dispatch_depth: ctx.depth,
       ...processFacts,
       patch_applied: null,
-      error: errorField(facts.error),
-      workspace: ctx.workspace,
-      declared_in: declaredIn(decl.location),
     },
     {
       handler_type: info.handler_type,

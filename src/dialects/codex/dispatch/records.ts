@@ -3,18 +3,12 @@
 // never recorded except as the reason after exit 2.
 import type { OrderedDeclaration } from '../../../declarations/model.js';
 import type { ExecResult } from '../../../exec/types.js';
-import { declaredIn, errorField, makeRunRecord, processFields } from '../../../ledger/record-fields.js';
+import { hookRunFields, makeRunRecord, type RunRecordContext, processFields } from '../../../ledger/record-fields.js';
 import type { Outcome, RunRecord } from '../../../ledger/record.js';
 import type { CodexHandlerInfo } from '../model.js';
 import type { CodexAnswer } from './answer.js';
 
-export interface CodexRecordContext {
-  dispatchId: string;
-  sessionId: string;
-  event: string;
-  depth: number;
-  workspace: string;
-}
+export type CodexRecordContext = RunRecordContext;
 
 export interface CodexRunFacts {
   outcome: Outcome;
@@ -50,26 +44,14 @@ export function buildCodexRecord(ctx: CodexRecordContext, decl: OrderedDeclarati
   const ran = facts.exec !== undefined && !facts.exec.startError;
   return makeRunRecord(
     {
-      dispatch_id: ctx.dispatchId,
-      session_id: ctx.sessionId,
+      ...hookRunFields(ctx, decl, facts),
       dialect: 'codex',
-      event: ctx.event,
-      hook_name: decl.name ?? '',
-      source: decl.source,
       skill_source: null,
       mode: info.async ? 'async' : 'sync',
       priority: null,
       required: false,
-      outcome: facts.outcome,
-      decision: facts.decision,
-      reason: facts.reason,
-      duration_ms: Math.max(0, Math.round(facts.durationMs)),
-      dispatch_depth: ctx.depth,
       ...processFields(ran ? facts.exec : undefined),
       patch_applied: null,
-      error: errorField(facts.error),
-      workspace: ctx.workspace,
-      declared_in: declaredIn(decl.location),
     },
     {
       codex_status: facts.codexStatus,

@@ -3,19 +3,18 @@
 import type { OrderedDeclaration } from '../../../declarations/model.js';
 import type { ExecResult } from '../../../exec/types.js';
 import type { Outcome, RunRecord } from '../../../ledger/record.js';
-import { declaredIn, errorField, makeRunRecord, oneLine, processFields } from '../../../ledger/record-fields.js';
+import {
+  hookRunFields,
+  makeRunRecord,
+  type RunRecordContext,
+  oneLine,
+  processFields,
+} from '../../../ledger/record-fields.js';
 
 export { oneLine, processFields };
 
 /** What every record of one dispatch shares. */
-export interface RecordContext {
-  dispatchId: string;
-  sessionId: string;
-  event: string;
-  depth: number;
-  /** The workspace the dispatch was fired in (absolute). */
-  workspace: string;
-}
+export type RecordContext = RunRecordContext;
 
 export interface RunFacts {
   outcome: Outcome;
@@ -39,25 +38,13 @@ export function recordsPatch(family: string): boolean {
 
 export function buildRunRecord(ctx: RecordContext, decl: OrderedDeclaration, facts: RunFacts): RunRecord {
   return makeRunRecord({
-    dispatch_id: ctx.dispatchId,
-    session_id: ctx.sessionId,
+    ...hookRunFields(ctx, decl, facts),
     dialect: decl.dialect,
-    event: ctx.event,
-    hook_name: decl.name ?? '',
-    source: decl.source,
     skill_source: decl.skill_source ?? null,
     mode: decl.mode,
     priority: decl.priority,
     required: decl.required,
-    outcome: facts.outcome,
-    decision: facts.decision ?? null,
-    reason: facts.reason ?? null,
-    duration_ms: Math.max(0, Math.round(facts.durationMs)),
-    dispatch_depth: ctx.depth,
     ...processFields(facts.exec),
     patch_applied: facts.patch === undefined ? null : facts.patch,
-    error: errorField(facts.error),
-    workspace: ctx.workspace,
-    declared_in: declaredIn(decl.location),
   });
 }
