@@ -110,7 +110,27 @@ let served: { filename: string; file: string; hit?: NonNullable<Ran['hit']>; rea
 
 /** Tells the cache which kinds of declaration source this run's command read (see `served`). */
 export function recordSourcesRead(kinds: readonly string[]): void {
-  if (served !== undefined) for (const kind of kinds) served.read.add(kind);
+  if (served === undefined) return;
+  for (const kind of kinds) {
+    served.read.add(kind);
+    // A kind its entry lacks: the entry is made again at exit.
+    if (served.hit !== undefined && !served.hit.coverage.includes(kind)) armExitWriter();
+  }
+}
+
+/** What install() writes at exit, once armed: only a run that has something to write listens. */
+let exitWriter: (() => void) | undefined;
+let writerArmed = false;
+
+/**
+ * Listens for exit with the writer. A run served wholly from the cache never listens: the
+ * listener, with `once`, cost five functions of Node's events module compiled on every start
+ * (docs/PERFORMANCE.md). `on`, not `once`: 'exit' comes once.
+ */
+function armExitWriter(): void {
+  if (writerArmed || exitWriter === undefined) return;
+  writerArmed = true;
+  process.on('exit', exitWriter);
 }
 
 /**
@@ -199,7 +219,7 @@ function wrapperOf(Module: ModuleStatic): Wrapper {
   const at = marked.indexOf('\0');
   const head = marked.slice(0, at);
   const tail = marked.slice(at + 1);
-  return { head, tail, headBytes: Buffer.from(head, 'utf8'), tailBytes: Buffer.from(tail, 'utf8') };
+  return { head, tail, headBytes: Buffer.from(head), tailBytes: Buffer.from(tail) };
 }
 
 function install(Module: ModuleStatic, dir: string): void {
@@ -225,7 +245,9 @@ function install(Module: ModuleStatic, dir: string): void {
     } else {
       const path = source.file;
       found = cachedCode(file, filename, (entry, start, length) => sameFile(wrapper, path, entry, start, length));
-      if (found instanceof Object && isAscii(found.source)) wrapped = found.source.toString('latin1');
+      // ASCII is its own UTF-8: toString() without an encoding name, whose lookup is a function
+      // of Node's compiled on every start for this call alone (docs/PERFORMANCE.md).
+      if (found instanceof Object && isAscii(found.source)) wrapped = found.source.toString();
       else {
         if (found instanceof Object) found = 'stale';
         const bytes = readFileSync(path);
@@ -256,7 +278,10 @@ function install(Module: ModuleStatic, dir: string): void {
     else if (found === 'stale' || script.cachedDataRejected === true) state.rejected++;
     else state.hits++;
     const hit = found instanceof Object && script.cachedDataRejected !== true ? found : undefined;
-    if (hit === undefined) made.push({ script, file, filename, wrapped: text });
+    if (hit === undefined) {
+      made.push({ script, file, filename, wrapped: text });
+      armExitWriter();
+    }
     const run = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     const value = run.call(mod.exports, mod.exports, requireFor(Module, mod), mod, filename, dirname(filename));
     return { value, file, ...(hit ? { hit: { script, file, wrapped: text, coverage: hit.coverage } } : {}) };
@@ -267,7 +292,7 @@ function install(Module: ModuleStatic, dir: string): void {
     return compile(this, filename, { text: content })!.value;
   };
   // At exit the code of every function the run called is compiled, so it goes into the entry.
-  process.once('exit', () => {
+  exitWriter = () => {
     if (served !== undefined) {
       const read = [...served.read];
       const fresh = made.find((m) => m.file === served!.file);
@@ -283,7 +308,7 @@ function install(Module: ModuleStatic, dir: string): void {
     for (const { script, file, filename, wrapped, coverage } of made)
       writeEntry(file, filename, wrapped, script.createCachedData(), coverage ?? []);
     pruneEntries(dir, new Set(made.map((m) => m.file)));
-  });
+  };
 }
 
 /**
@@ -371,9 +396,10 @@ function entryHeader(entry: Buffer): { path: string; coverage: string[]; sourceA
   const coverageLength = entry.readUInt32LE(coverageAt);
   const sourceAt = coverageAt + LENGTH + coverageLength;
   if (sourceAt + LENGTH > entry.length) return undefined;
-  const coverage = entry.toString('utf8', coverageAt + LENGTH, sourceAt);
+  // UTF-8, named by leaving the encoding out (see install).
+  const coverage = entry.toString(undefined, coverageAt + LENGTH, sourceAt);
   return {
-    path: entry.toString('utf8', LENGTH, coverageAt),
+    path: entry.toString(undefined, LENGTH, coverageAt),
     coverage: coverage === '' ? [] : coverage.split('\n'),
     sourceAt,
   };
@@ -465,7 +491,7 @@ function sameFile(wrapper: Wrapper, path: string, entry: Buffer, start: number, 
  * table.
  */
 function codeChecksum(filename: string, sourceLength: number, code: Buffer): number {
-  return crc32(code, crc32(Buffer.from(`${filename}\0${sourceLength}`, 'utf8'), 0));
+  return crc32(code, crc32(Buffer.from(`${filename}\0${sourceLength}`), 0));
 }
 
 type Crc32 = (data: Buffer, value: number) => number;

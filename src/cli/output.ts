@@ -100,7 +100,7 @@ function write(fd: Fd, text: string): void {
     return;
   }
   if (readerGone[fd] || text === '') return;
-  const bytes = Buffer.from(text, 'utf8');
+  const bytes = Buffer.from(text); // UTF-8; naming it would call Node's encoding lookup, compiled on every start
   let at = 0;
   while (at < bytes.length) {
     try {

@@ -141,7 +141,9 @@ export function decodeSourceBytes(
   source?: Source,
   opts: ReadOptions = {},
 ): SourceText {
-  const nul = bytes.indexOf(0);
+  // V8's own indexOf, not Buffer's: each Node function a start calls is compiled on every start
+  // (only ours come from the compile cache; docs/PERFORMANCE.md).
+  const nul = Uint8Array.prototype.indexOf.call(bytes, 0);
   if (nul !== -1) {
     const at = positionOfByte(bytes, nul);
     return {
@@ -159,10 +161,10 @@ export function decodeSourceBytes(
     };
   }
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  // Without the BOM, as a TextDecoder would give it.
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset + (bom ? 3 : 0), bytes.byteLength - (bom ? 3 : 0)).toString(
-    'utf8',
-  );
+  // Without the BOM, as a TextDecoder would give it. UTF-8 by leaving the encoding out (its
+  // lookup is one more of Node's functions compiled on every start).
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = buffer.toString(undefined, bom ? 3 : 0);
   const read = checkNesting(text, file, source, opts.json === true ? jsonTooDeepAt : tooDeepAt);
   return bom ? withBom(read) : read;
 }

@@ -122,6 +122,32 @@ process.stdout.write(JSON.stringify({ loaded, state: { ...state } }));\n`,
     expect(second.value).toBe(first.value);
   });
 
+  it('only a run with an entry to write listens for exit: a run served wholly from the cache adds no listener', () => {
+    const cache = join(scratch, 'cache');
+    const module = join(scratch, 'answer.cjs');
+    writeFileSync(module, 'module.exports = 6 * 7;\n');
+    const script = join(scratch, 'listeners.cjs');
+    writeFileSync(
+      script,
+      `const before = process.listenerCount('exit');
+const state = require(${JSON.stringify(cacheModule)}).enableCompileCache(module.constructor);
+require(${JSON.stringify(module)});
+process.stdout.write(JSON.stringify({ added: process.listenerCount('exit') - before, hits: state.hits }));\n`,
+    );
+    const run = () => {
+      const r = spawnSync(process.execPath, [script], {
+        env: { PATH: process.env.PATH, NODE_COMPILE_CACHE: cache },
+        encoding: 'utf8',
+      });
+      expect(r.stderr).toBe('');
+      return JSON.parse(r.stdout) as { added: number; hits: number };
+    };
+    // The miss listens, to write its entry at exit; the hit that follows has nothing to write.
+    expect(run()).toEqual({ added: 1, hits: 0 });
+    expect(entries(cache)).toHaveLength(1);
+    expect(run()).toEqual({ added: 0, hits: 1 });
+  });
+
   it('a changed file of the same length is compiled again, never run from the old code', () => {
     const cache = join(scratch, 'cache');
     const module = join(scratch, 'word.cjs');
