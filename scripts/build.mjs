@@ -306,7 +306,8 @@ writeFileSync(join(root, 'oclif.manifest.json'), JSON.stringify(manifest, null, 
 // The fast path's flag table, made of the built command classes themselves (src/cli/flag-table.ts).
 const requireDist = createRequire(join(dist, 'cli', 'run.js'));
 const { flagTable } = requireDist('./flag-table.js');
-const FAST_COMMANDS = ['hooks:list', 'hooks:info', 'hooks:runs', 'hooks:events'];
+// The commands are boot's own list (src/cli/fast-argv.ts): it hands the others over unread.
+const FAST_COMMANDS = createRequire(join(dist, 'cli', 'boot.js'))('./boot.js').FAST_COMMAND_IDS;
 const fastClasses = Object.fromEntries(
   FAST_COMMANDS.map((id) => [id, requireDist(`../commands/${id.replaceAll(':', '/')}.js`)]),
 );

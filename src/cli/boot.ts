@@ -15,9 +15,10 @@ import {
   type ModuleLike,
   type ModuleStatic,
 } from './compile-cache.js';
-import { fastParse, handOverForEnv, type FastParse, type FlagTable } from './fast-argv.js';
+import { fastParse, handOverForEnv, namesFastCommand, type FastParse, type FlagTable } from './fast-argv.js';
 
 export { cacheVariant, enableCompileCache, loadFromCache } from './compile-cache.js';
+export { FAST_COMMAND_IDS } from './fast-argv.js';
 
 interface FastMain {
   runFast(
@@ -46,7 +47,7 @@ export function boot(main: ModuleLike, argv: string[], root: string): void {
 
 /** The fast path's parse of argv, or undefined: the oclif path runs the command. */
 function fastPathParse(argv: string[], root: string): { parse: FastParse; table: FlagTable } | undefined {
-  if (argv[0] !== 'hooks' || handOverForEnv(process.env)) return undefined;
+  if (!namesFastCommand(argv) || handOverForEnv(process.env)) return undefined;
   let table: FlagTable;
   try {
     table = JSON.parse(readFileSync(join(root, 'dist', 'fast-flags.json'), 'utf8')) as FlagTable;

@@ -46,6 +46,18 @@ export interface FastParse {
   lastOutput?: string;
 }
 
+/**
+ * The commands the fast path runs. The build makes the flag table of these (scripts/build.mjs);
+ * an invocation of any other is handed over without reading the table, so the fast path costs
+ * the commands it does not run next to nothing.
+ */
+export const FAST_COMMAND_IDS: readonly string[] = ['hooks:list', 'hooks:info', 'hooks:runs', 'hooks:events'];
+
+/** Whether argv names one of FAST_COMMAND_IDS (the parse may still hand over). */
+export function namesFastCommand(argv: readonly string[]): boolean {
+  return argv[0] === 'hooks' && argv[1] !== undefined && FAST_COMMAND_IDS.includes(`hooks:${argv[1]}`);
+}
+
 /** Variables that change what oclif prints (its debug output), or that turn the fast path off. */
 export function handOverForEnv(env: NodeJS.ProcessEnv): boolean {
   for (const key of Object.keys(env)) {

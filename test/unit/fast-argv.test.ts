@@ -4,7 +4,7 @@
 // error to the same flags and args; everywhere else it hands over. Never a different answer.
 import { parse as oclifParse } from '@oclif/core/parser';
 import { describe, expect, it } from 'vitest';
-import { fastParse, type FlagTable } from '../../src/cli/fast-argv.js';
+import { FAST_COMMAND_IDS, fastParse, namesFastCommand, type FlagTable } from '../../src/cli/fast-argv.js';
 import { fastCommand, flagTable } from '../../src/cli/flag-table.js';
 import HooksEvents from '../../src/commands/hooks/events.js';
 import HooksInfo from '../../src/commands/hooks/info.js';
@@ -91,6 +91,22 @@ async function oclif(command: CommandClass, argv: string[]) {
 }
 
 describe('the fast parser against oclif', () => {
+  it('names the four read commands, and only them, before any table is read', () => {
+    expect([...FAST_COMMAND_IDS].sort()).toEqual(Object.keys(COMMANDS).sort());
+    for (const id of Object.keys(COMMANDS)) expect(namesFastCommand(id.split(':'))).toBe(true);
+    for (const argv of [
+      [],
+      ['hooks'],
+      ['hooks', 'sessions'],
+      ['hooks', 'lst'],
+      ['hooks:list'],
+      ['list'],
+      ['hooks', ''],
+    ])
+      expect(namesFastCommand(argv)).toBe(false);
+    expect(namesFastCommand(['hooks', 'list', '--help'])).toBe(true); // the parse then hands it over
+  });
+
   it('is made for all four read commands from their classes', async () => {
     const table = await flagTable('hookctl', COMMANDS);
     expect(Object.keys(table.commands).sort()).toEqual(['hooks:events', 'hooks:info', 'hooks:list', 'hooks:runs']);
