@@ -69,4 +69,16 @@ describe('decodeSourceBytes', () => {
     const whole = Buffer.from('xx\u00e9t\u00e9yy', 'utf8');
     expect(actual(whole.subarray(2, whole.length - 2))).toBe('\u00e9t\u00e9');
   });
+
+  it('a Buffer and a plain Uint8Array view give the same text, a BOM dropped, and a NUL is binary_file in both', () => {
+    const whole = Buffer.from('xx\ufeffa\u00e9yy', 'utf8');
+    const buffer = whole.subarray(2, whole.length - 2);
+    const plain = new Uint8Array(whole.buffer, whole.byteOffset + 2, whole.length - 4);
+    expect(actual(buffer)).toBe('a\u00e9');
+    expect(actual(plain)).toBe('a\u00e9');
+    for (const bytes of [Buffer.from('a\0b'), new Uint8Array([0x61, 0x0a, 0x00])]) {
+      const r = decodeSourceBytes(bytes, '/x/config.toml');
+      expect(r.kind === 'bad' && r.diagnostic.code).toBe('binary_file');
+    }
+  });
 });
