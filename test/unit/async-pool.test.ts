@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ASYNC_QUEUE_CAPACITY, ASYNC_WORKERS, AsyncPool, type PoolJob } from '../../src/exec/async-pool.js';
+import { until } from '../support/until.js';
 
 interface TestJob extends PoolJob<string> {
   id: string;
@@ -41,7 +42,12 @@ function pool(opts: { workers?: number; queueCapacity?: number; cancelGraceMs?: 
   return { p, settled };
 }
 
-const tick = () => new Promise((r) => setTimeout(r, 0));
+/**
+ * Resolves once every promise callback already queued has run (setImmediate comes after the
+ * microtask queue is empty): for checking that something did *not* happen, where there is no
+ * condition to wait for. Not a wait on time.
+ */
+const afterQueuedCallbacks = () => new Promise((r) => setImmediate(r));
 
 describe('AsyncPool', () => {
   it('defaults to 4 workers and a queue of 64', () => {
@@ -66,12 +72,11 @@ describe('AsyncPool', () => {
     expect(c.started).toBe(false);
     expect(p.submit(d)).toBe(false);
     a.finish();
-    await tick();
-    expect(c.started).toBe(true); // a freed worker takes the queued job
+    await until('a freed worker to take the queued job', () => c.started);
     expect(p.submit(d)).toBe(true); // and the queue has room again
     b.finish();
     c.finish();
-    await tick();
+    await until('the last job to start', () => d.started);
     d.finish();
     const r = await p.drain(1000);
     expect(r).toEqual({ timedOut: false, dropped: [], abandoned: [], errors: [] });
@@ -119,7 +124,7 @@ describe('AsyncPool', () => {
     expect(r.abandoned.map((x) => x.job.id)).toEqual(['stubborn']);
     expect(settled).toEqual(['polite:aborted']);
     stubborn.finish();
-    await tick();
+    await afterQueuedCallbacks();
     expect(settled).toEqual(['polite:aborted']);
   });
 
