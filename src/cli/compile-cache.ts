@@ -245,14 +245,14 @@ function install(Module: ModuleStatic, dir: string): void {
     } else {
       const path = source.file;
       found = cachedCode(file, filename, (entry, start, length) => sameFile(wrapper, path, entry, start, length));
-      // ASCII is its own UTF-8: toString() without an encoding name, whose lookup is a function
-      // of Node's compiled on every start for this call alone (docs/PERFORMANCE.md).
+      // ASCII is its own UTF-8, so toString() with no encoding named: naming one calls a lookup of
+      // Node's that is compiled on every start for this call alone (docs/PERFORMANCE.md).
       if (found instanceof Object && isAscii(found.source)) wrapped = found.source.toString();
       else {
         if (found instanceof Object) found = 'stale';
         const bytes = readFileSync(path);
         if (!isAscii(bytes) || !isAscii(wrapper.headBytes) || !isAscii(wrapper.tailBytes)) return undefined;
-        wrapped = Buffer.concat([wrapper.headBytes, bytes, wrapper.tailBytes]).toString('latin1');
+        wrapped = Buffer.concat([wrapper.headBytes, bytes, wrapper.tailBytes]).toString();
         content = wrapped.slice(wrapper.head.length, wrapped.length - wrapper.tail.length);
       }
     }
@@ -431,13 +431,26 @@ function cachedCode(
   return { code, source: entry.subarray(start, sumAt), coverage: header.coverage };
 }
 
+/**
+ * The length of what the wrapper wraps in the entry's source (`length` bytes from `start`), or -1
+ * when the source does not begin and end as the wrapper does.
+ */
+function wrappedLength(wrapper: Wrapper, entry: Buffer, start: number, length: number): number {
+  const inner = length - wrapper.headBytes.length - wrapper.tailBytes.length;
+  if (
+    inner < 0 ||
+    wrapper.headBytes.compare(entry, start, start + wrapper.headBytes.length) !== 0 ||
+    wrapper.tailBytes.compare(entry, start + length - wrapper.tailBytes.length, start + length) !== 0
+  )
+    return -1;
+  return inner;
+}
+
 /** Whether the entry's source (`length` bytes from `start`) is Module.wrap(`content`) in UTF-8. */
 function sameWrapped(wrapper: Wrapper, content: string, entry: Buffer, start: number, length: number): boolean {
-  const inner = length - wrapper.headBytes.length - wrapper.tailBytes.length;
+  const inner = wrappedLength(wrapper, entry, start, length);
   return (
     inner >= 0 &&
-    wrapper.headBytes.compare(entry, start, start + wrapper.headBytes.length) === 0 &&
-    wrapper.tailBytes.compare(entry, start + length - wrapper.tailBytes.length, start + length) === 0 &&
     Buffer.byteLength(content) === inner &&
     sameBytes(content, inner, entry, start + wrapper.headBytes.length)
   );
@@ -450,13 +463,8 @@ function sameWrapped(wrapper: Wrapper, content: string, entry: Buffer, start: nu
  */
 function sameFile(wrapper: Wrapper, path: string, entry: Buffer, start: number, length: number): boolean {
   const head = wrapper.headBytes.length;
-  const inner = length - head - wrapper.tailBytes.length;
-  if (
-    inner < 0 ||
-    wrapper.headBytes.compare(entry, start, start + head) !== 0 ||
-    wrapper.tailBytes.compare(entry, start + length - wrapper.tailBytes.length, start + length) !== 0
-  )
-    return false;
+  const inner = wrappedLength(wrapper, entry, start, length);
+  if (inner < 0) return false;
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -667,9 +675,9 @@ export function cacheVariant(filename: string, variant: string): void {
 /**
  * The exports of the CommonJS file `file`, loaded as require() would load it from `parent`, but
  * without the loader's lookup and through the cache by its bytes: read once, compared with the
- * entry's source as bytes, and made a string as Latin-1 (which is what ASCII is). For the fast
- * path's one file (bin/run.js), whose resolution, UTF-8 decoding and encoding again for the
- * comparison cost about a millisecond of every start (docs/PERFORMANCE.md). A file that is not
+ * entry's source as bytes, and made a string from ASCII bytes. For the fast path's one file
+ * (src/cli/boot.ts), whose resolution, UTF-8 decoding and encoding again for the comparison cost
+ * about a millisecond of every start (docs/PERFORMANCE.md). A file that is not
  * pure ASCII, or a cache that is off, is left to require(). `variant`: as cacheVariant.
  */
 export function loadFromCache(parent: ModuleLike, file: string, variant?: string): unknown {
