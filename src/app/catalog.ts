@@ -40,7 +40,7 @@ export async function loadCatalog(loc: Locations, opts: CatalogOptions = {}): Pr
 /**
  * The kinds of declaration source among `declarations` (`dialect/source`, sorted): what a run
  * read, for the fast path's compile cache (a run that reads a kind the cache's entry never saw
- * compiles that reader's code; src/cli/compile-cache.ts, recordCoverage).
+ * compiles that reader's code; src/cli/compile-cache.ts, recordSourcesRead).
  */
 export function sourceKinds(declarations: readonly OrderedDeclaration[]): string[] {
   return [...new Set(declarations.map((d) => `${d.dialect}/${d.source}`))].sort();

@@ -88,7 +88,7 @@ export interface CommandIO {
   exitWith(code: number): void;
   /**
    * Hears which kinds of declaration source a command read (`dialect/source`): the fast path's
-   * compile cache keeps its file's code for them (src/cli/compile-cache.ts, recordCoverage).
+   * compile cache keeps its file's code for them (src/cli/compile-cache.ts, recordSourcesRead).
    */
   sourcesRead?(kinds: readonly string[]): void;
 }

@@ -9,8 +9,6 @@ import type { Diagnostic } from '../../../declarations/diagnostics.js';
 import { faultInjection, removeStrayTempFiles, writeFailures, writeFileAtomic } from '../../../edit/atomic-write.js';
 import { readEditTarget, type TargetText } from '../../../edit/edit-target.js';
 import { withFileLock } from '../../../edit/file-lock.js';
-
-export type { TargetText };
 import { unifiedDiff } from '../../../edit/unified-diff.js';
 import { displayPath } from '../../../display-path.js';
 import { ExitCode, HookctlError } from '../../../errors.js';
@@ -20,6 +18,8 @@ import { rawHandlerHash } from '../sources/load.js';
 import { readHooksJsonText } from '../sources/json-file.js';
 import { checkTomlHooks, parseTomlText } from '../sources/toml-file.js';
 import { CodexEditError } from './model.js';
+
+export type { TargetText };
 
 export interface FileMeta {
   file: string;
