@@ -48,7 +48,9 @@ export function checkParsed(flags: Record<string, unknown>, lastOutput: string |
 export function configureDialects(flags: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): void {
   for (const d of dialects()) {
     if (!d.configure) continue;
-    const settings = { ...env };
+    // Read through to `env`, not a copy of it: a copy reads every variable, and the answer cache
+    // (src/cli/answer-cache.ts) would then depend on all of them, not the few a dialect reads.
+    const settings = Object.create(env) as NodeJS.ProcessEnv;
     const typed = new Set<string>();
     for (const f of d.globalFlags ?? []) {
       if (typeof flags[f.name] !== 'string') continue;

@@ -17,8 +17,11 @@ type SelectionFlags = {
   'all-workspaces'?: boolean;
 };
 
-/** `workspace`: the resolved --workspace, whose runs alone are read unless --all-workspaces. */
-export function selectionOf(flags: SelectionFlags, workspace: string, now = new Date()): RunsSelection {
+/**
+ * `workspace`: the resolved --workspace, whose runs alone are read unless --all-workspaces. The
+ * clock is read only for --since: a query without it depends on the logs alone (the answer cache).
+ */
+export function selectionOf(flags: SelectionFlags, workspace: string, now?: Date): RunsSelection {
   return {
     workspace: flags['all-workspaces'] ? undefined : workspaceScope(workspace),
     session: flags.session,
@@ -28,7 +31,7 @@ export function selectionOf(flags: SelectionFlags, workspace: string, now = new 
     outcome: flags.outcome,
     hook: flags.hook,
     dialect: flags.dialect,
-    since: flags.since === undefined ? undefined : parseSince(flags.since, now),
+    since: flags.since === undefined ? undefined : parseSince(flags.since, now ?? new Date()),
     last: flags.last,
   };
 }
