@@ -506,6 +506,11 @@ type Crc32 = (data: Buffer, value: number) => number;
 let native: Crc32 | null | undefined;
 let crcTable: Int32Array | undefined;
 
+/** CRC-32 of `data` (the answer cache names its entries by it). */
+export function checksum(data: Buffer): number {
+  return crc32(data, 0);
+}
+
 function crc32(data: Buffer, value: number): number {
   // Found on the first entry read or written: a run with the cache off never looks.
   native ??= nativeCrc32();

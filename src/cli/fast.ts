@@ -12,7 +12,12 @@ import { runList, type ListFlags } from './bodies/list.js';
 import { runRuns, type RunsFlags } from './bodies/runs.js';
 import { checkParsed, commandIO, flagNames, reportError } from './command-io.js';
 import type { FastParse, FlagTable } from './fast-argv.js';
-import { writeToDescriptors } from './output.js';
+import { HookctlError } from '../errors.js';
+import { recordAnswer, type AnswerSlot } from './answer-cache.js';
+import { hearWrites, writeToDescriptors } from './output.js';
+
+/** Flags with which a fast command does more than print what it read: never answered from the answer cache. */
+const SIDE_EFFECT_FLAGS = ['export', 'endpoint', 'follow'];
 
 /**
  * Runs the parsed command as the oclif path would, errors included. `sourcesRead` hears the kinds
@@ -23,8 +28,15 @@ export async function runFast(
   table: FlagTable,
   root: string,
   sourcesRead?: (kinds: readonly string[]) => void,
+  answer?: AnswerSlot,
 ): Promise<void> {
   writeToDescriptors();
+  // boot.ts found no answer it could serve in this slot: this run's is recorded, unless the
+  // command does more than answer (sends records out, or follows a log until interrupted).
+  const answers = !SIDE_EFFECT_FLAGS.some((name) => parse.flags[name] !== undefined);
+  const recording = answer && answers ? recordAnswer(answer) : undefined;
+  if (recording) hearWrites((fd, text) => recording.wrote(fd, text));
+  let kept = true;
   const io = commandIO(
     root,
     () => (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version,
@@ -46,6 +58,7 @@ export async function runFast(
         throw new Error(`no fast path for ${parse.id}`);
     }
   } catch (err) {
+    kept = err instanceof HookctlError; // an answer, as a listing is; not a fault of hookctl's
     const command = table.commands[parse.id];
     reportError(err as Error, {
       argv: parse.argv,
@@ -53,5 +66,10 @@ export async function runFast(
       bin: table.bin,
       id: parse.id,
     });
+  } finally {
+    if (recording) {
+      hearWrites(undefined);
+      recording.finish(kept, typeof process.exitCode === 'number' ? process.exitCode : 0);
+    }
   }
 }

@@ -65,6 +65,13 @@ function deferStdoutStream(): void {
   });
 }
 
+let heard: ((fd: Fd, text: string) => void) | undefined;
+
+/** `listener` hears every text written from now on, in order (the answer cache, src/cli/answer-cache.ts). */
+export function hearWrites(listener: ((fd: Fd, text: string) => void) | undefined): void {
+  heard = listener;
+}
+
 export function writeOut(text: string): void {
   write(1, text);
 }
@@ -95,6 +102,7 @@ export function stdoutIsTTY(): boolean {
 }
 
 function write(fd: Fd, text: string): void {
+  heard?.(fd, text);
   if (!direct || handedToStream[fd]) {
     streamOf(fd).write(text);
     return;
