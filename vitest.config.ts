@@ -21,7 +21,8 @@ export const TIMED = [
 
 // Files that change process-wide state in their own process (environment variables, spies on
 // process.stdout) to run commands in-process: each gets a process of its own.
-export const ISOLATED = ['test/unit/fake-dialect.test.ts'];
+// answer-cache.test.ts records runs in-process: it watches node:fs, process.env and the clock.
+export const ISOLATED = ['test/unit/fake-dialect.test.ts', 'test/unit/answer-cache.test.ts'];
 
 // Workers: vitest's default for `vitest run` is one less than the cores, so on a 2-core machine
 // every file ran alone, one after another (225 s in issue 18, while the processes used about

@@ -44,9 +44,13 @@ process.stdout.write(JSON.stringify({ value, state: { ...state } }));\n`,
   };
 }
 
-/** Entries under the cache folder (one folder per Node version inside). */
+/** Entries under the cache folder (one folder per Node version inside); not the answer cache's. */
 function entries(base: string): string[] {
-  return readdirSync(base).flatMap((v) => readdirSync(join(base, v)).map((f) => join(v, f)));
+  return readdirSync(base).flatMap((v) =>
+    readdirSync(join(base, v))
+      .filter((f) => !f.startsWith('answer-'))
+      .map((f) => join(v, f)),
+  );
 }
 
 describe('compile cache', () => {
