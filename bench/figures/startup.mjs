@@ -1,10 +1,12 @@
 // Start-up of the read commands on the demo ÷ `node -e 0` (SPEC §11; issue 25: ≤ 2×, aim 1.5×),
 // both sides in the same environment, clean by default (bench/lib/env.mjs): warm (the compile
-// cache filled), cold (the cache off: every module compiled, as on a first run), the cost of an
+// cache filled; a repeated command is answered from the answer cache, src/cli/answer-cache.ts),
+// run (the answer cache off: the command's own work), cold (both caches off: every module
+// compiled, as on a first run), the cost of an
 // invocation the fast path hands over to oclif, and the same ratios in instructions
 // (valgrind's callgrind, where installed, of the main thread: a loaded machine cannot move them).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 export default {
@@ -13,6 +15,16 @@ export default {
   runs: 10,
   async run(ctx) {
     const demo = await ctx.fixtures.demoCopy(ctx.root, ctx.work);
+    // A cache folder of the figure's own, so a miss of the answer cache can be made (answersGone).
+    const cacheDir = join(ctx.work, 'startup-cache');
+    rmSync(cacheDir, { recursive: true, force: true });
+    mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    demo.env = { ...demo.env, NODE_COMPILE_CACHE: cacheDir };
+    const answersGone = () => {
+      for (const version of readdirSync(cacheDir))
+        for (const name of readdirSync(join(cacheDir, version)))
+          if (name.startsWith('answer-')) rmSync(join(cacheDir, version, name));
+    };
     const base = { cmd: [ctx.node, '-e', '0'], env: demo.env };
     const cases = [
       ['startup-list', '`hooks list -o json`', ['hooks', 'list', '-o', 'json', ...demo.flags]],
@@ -52,6 +64,25 @@ export default {
             aim: 1.5,
             detail: `hookctl ${ctx.spread(r.a)} vs node ${ctx.spread(r.b)} (ratio of medians ${r.ratioOfMedians.toFixed(2)})${ctx.cpuNote(r)}`,
             extra: { hookctlMs: r.a.median, nodeMs: r.b.median, cpuRatio: r.cpuRatios?.median },
+          }),
+        )),
+      );
+    }
+    // Run, not answered: the answer cache off (HOOKCTL_NO_ANSWER_CACHE), the compile cache warm —
+    // what a run costs the first time after a declaration file changed (a miss also records).
+    const runEnv = { ...demo.env, HOOKCTL_NO_ANSWER_CACHE: '1' };
+    for (const [id, command, args] of [cases[0], cases[3]]) {
+      rows.push(
+        ...(await ctx.ratioRows(this, { cmd: ctx.hookctl(...args), env: runEnv }, { ...base, env: runEnv }, {}, (r) =>
+          ctx.row({
+            id: `${id}-run`,
+            figure: `start-up: ${command}, run (answer cache off) ÷ \`node -e 0\``,
+            unit: '×',
+            median: r.ratio,
+            min: r.ratios.min,
+            max: r.ratios.max,
+            detail: `hookctl ${ctx.spread(r.a)} vs node ${ctx.spread(r.b)}`,
+            extra: { hookctlMs: r.a.median, nodeMs: r.b.median },
           }),
         )),
       );
@@ -98,10 +129,13 @@ export default {
         extra: { withMs: handed.a.median, withoutMs: handed.b.median },
       }),
     );
-    if (!ctx.smoke) rows.push(...(await instructionRows(ctx, cases, demo.env)));
+    if (!ctx.smoke) rows.push(...(await instructionRows(ctx, cases, demo.env, answersGone)));
     return rows;
   },
 };
+
+const M = (n) => `${((n ?? 0) / 1e6).toFixed(0)}M`;
+const ratio = (n, node) => `${((n ?? 0) / node).toFixed(2)}×`;
 
 /** A command the fast path hands over (not one of its four). */
 const HANDED_OVER = ['hooks', 'sessions', '-o', 'json'];
@@ -134,7 +168,7 @@ function instructions(ctx, cmd, env) {
 }
 
 /** The warm ratios in instructions: one run each after a warm-up (the counts repeat to ~1 %). */
-async function instructionRows(ctx, cases, env) {
+async function instructionRows(ctx, cases, env, answersGone) {
   // `node -e 0` itself counts 83–92M from run to run: the median of three.
   const nodeCounts = [0, 1, 2].map(() => instructions(ctx, [ctx.node, '-e', '0'], env));
   if (nodeCounts.includes(undefined)) return [];
@@ -147,6 +181,10 @@ async function instructionRows(ctx, cases, env) {
     const oclifEnv = { ...env, HOOKCTL_NO_FAST_PATH: '1' };
     await ctx.run(ctx.hookctl(...args), { env: oclifEnv });
     const oclif = instructions(ctx, ctx.hookctl(...args), oclifEnv);
+    // A miss of the answer cache: the command run, its inputs recorded and its answer written.
+    answersGone();
+    const missed = instructions(ctx, ctx.hookctl(...args), env);
+    const ran = instructions(ctx, ctx.hookctl(...args), { ...env, HOOKCTL_NO_ANSWER_CACHE: '1' });
     const ratios = counts.map((n) => n / node);
     rows.push(
       ctx.row({
@@ -157,8 +195,8 @@ async function instructionRows(ctx, cases, env) {
         min: Math.min(...ratios),
         max: Math.max(...ratios),
         target: { op: '<=', value: 2 },
-        detail: `hookctl ${counts.map((n) => (n / 1e6).toFixed(0)).join(', ')}M vs node ${(node / 1e6).toFixed(0)}M instructions; on the oclif path ${((oclif ?? 0) / 1e6).toFixed(0)}M (${((oclif ?? 0) / node).toFixed(2)}×)`,
-        extra: { hookctl: counts, node, oclif },
+        detail: `hookctl ${counts.map((n) => (n / 1e6).toFixed(0)).join(', ')}M vs node ${(node / 1e6).toFixed(0)}M instructions; run with the answer cache off ${M(ran)} (${ratio(ran, node)}), a miss (run, recorded, written) ${M(missed)} (${ratio(missed, node)}); on the oclif path ${M(oclif)} (${ratio(oclif, node)})`,
+        extra: { hookctl: counts, node, oclif, ran, missed },
       }),
     );
   }
