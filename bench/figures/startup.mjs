@@ -71,31 +71,17 @@ export default {
     // Run, not answered: the answer cache off (HOOKCTL_NO_ANSWER_CACHE), the compile cache warm —
     // what a run costs the first time after a declaration file changed (a miss also records).
     const runEnv = { ...demo.env, HOOKCTL_NO_ANSWER_CACHE: '1' };
-    for (const [id, command, args] of [cases[0], cases[3]]) {
-      rows.push(
-        ...(await ctx.ratioRows(this, { cmd: ctx.hookctl(...args), env: runEnv }, { ...base, env: runEnv }, {}, (r) =>
-          ctx.row({
-            id: `${id}-run`,
-            figure: `start-up: ${command}, run (answer cache off) ÷ \`node -e 0\``,
-            unit: '×',
-            median: r.ratio,
-            min: r.ratios.min,
-            max: r.ratios.max,
-            detail: `hookctl ${ctx.spread(r.a)} vs node ${ctx.spread(r.b)}`,
-            extra: { hookctlMs: r.a.median, nodeMs: r.b.median },
-          }),
-        )),
-      );
-    }
     // Cold: no compile cache, so every module is compiled (NODE_DISABLE_COMPILE_CACHE).
     const coldEnv = { ...demo.env, NODE_DISABLE_COMPILE_CACHE: '1' };
-    const cold = { cmd: [ctx.node, '-e', '0'], env: coldEnv };
-    for (const [id, command, args] of [
-      ['startup-list-cold', '`hooks list -o json`, cache off', cases[0][2]],
-      ['startup-events-cold', '`hooks events`, cache off', cases[2][2]],
+    for (const [id, command, args, env] of [
+      [`${cases[0][0]}-run`, `${cases[0][1]}, run (answer cache off)`, cases[0][2], runEnv],
+      [`${cases[3][0]}-run`, `${cases[3][1]}, run (answer cache off)`, cases[3][2], runEnv],
+      ['startup-list-cold', '`hooks list -o json`, cache off', cases[0][2], coldEnv],
+      ['startup-events-cold', '`hooks events`, cache off', cases[2][2], coldEnv],
     ]) {
+      const node = { cmd: [ctx.node, '-e', '0'], env };
       rows.push(
-        ...(await ctx.ratioRows(this, { cmd: ctx.hookctl(...args), env: coldEnv }, cold, {}, (r) =>
+        ...(await ctx.ratioRows(this, { cmd: ctx.hookctl(...args), env }, node, {}, (r) =>
           ctx.row({
             id,
             figure: `start-up: ${command} ÷ \`node -e 0\``,

@@ -31,6 +31,7 @@ import {
 } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import { join } from 'node:path';
+import { mayBeTerminal } from './output.js';
 
 /** Bumped when an entry's layout or the meaning of an observation changes. */
 const FORMAT = 1;
@@ -91,7 +92,7 @@ export function answerSlot(
   moduleCache: Record<string, unknown>,
 ): AnswerSlot | undefined {
   const off = process.env.HOOKCTL_NO_ANSWER_CACHE;
-  if ((off !== undefined && off !== '') || !notTerminal(1) || !notTerminal(2)) return undefined;
+  if ((off !== undefined && off !== '') || mayBeTerminal(1) !== false || mayBeTerminal(2) !== false) return undefined;
   let key: string;
   try {
     const build = statSync(join(root, 'dist', 'fast-main.js'));
@@ -129,16 +130,6 @@ function nodeVariables(): [string, string | undefined][] {
     .filter((name) => name.startsWith('NODE_'))
     .sort()
     .map((name) => [name, env[name]]);
-}
-
-/** A pipe, a file or /dev/null; not a terminal, nor a closed descriptor. */
-function notTerminal(fd: number): boolean {
-  try {
-    const st = fstatSync(fd);
-    return !st.isCharacterDevice() || st.rdev === statSync('/dev/null').rdev;
-  } catch {
-    return false;
-  }
 }
 
 /** Writes the slot's answer and sets the exit code when every input it read is unchanged. */
@@ -311,9 +302,10 @@ export function recordAnswer(slot: AnswerSlot): AnswerRecording | undefined {
   if (typeof getBuiltin !== 'function') return undefined;
   const fs = getBuiltin('node:fs') as Fs & Record<string, unknown>;
   const ops: Observation[] = [];
-  // Once the run cannot be kept, or has read more than an entry may hold, nothing more is noted.
-  const push = ops.push.bind(ops);
-  ops.push = (...items: Observation[]) => (unseen === undefined ? push(...items) : 0);
+  // Once the run cannot be kept, nothing more is noted: what it reads need not be held.
+  const noteOp = (op: Observation) => {
+    if (unseen === undefined) ops.push(op);
+  };
   const envRead = new Map<string, string | null>();
   let allEnv = false;
   const out: [1 | 2, string][] = [];
@@ -387,7 +379,7 @@ export function recordAnswer(slot: AnswerSlot): AnswerRecording | undefined {
       return observe(
         name,
         () => orig[name].call(this, path, options) as Stats | undefined,
-        (r) => ops.push([tag, path, r]),
+        (r) => noteOp([tag, path, r]),
         (st) => (st === undefined ? { e: 'ENOENT' } : statSignature(st)),
       );
     };
@@ -401,7 +393,7 @@ export function recordAnswer(slot: AnswerSlot): AnswerRecording | undefined {
       return observe(
         'realpathSync',
         () => f.call(this, path, options),
-        (r) => ops.push(['p', path, native, r]),
+        (r) => noteOp(['p', path, native, r]),
         (v) => v,
       );
     };
@@ -416,7 +408,7 @@ export function recordAnswer(slot: AnswerSlot): AnswerRecording | undefined {
       const data = observe(
         'readFileSync',
         () => orig.readFileSync(path) as Buffer,
-        (r) => ops.push(['r', path, r]),
+        (r) => noteOp(['r', path, r]),
         (b) => {
           bytes += b.length;
           if (bytes > MAX_OBSERVED_BYTES) taint('more read than an entry holds');
@@ -429,7 +421,7 @@ export function recordAnswer(slot: AnswerSlot): AnswerRecording | undefined {
     lstatSync: statOf('l', 'lstatSync'),
     existsSync(path: unknown) {
       const found = orig.existsSync(path) as boolean;
-      if (plainPath(path, 'existsSync')) ops.push(['e', path, found]);
+      if (plainPath(path, 'existsSync')) noteOp(['e', path, found]);
       return found;
     },
     readdirSync(path: unknown, options?: unknown) {
@@ -444,7 +436,7 @@ export function recordAnswer(slot: AnswerSlot): AnswerRecording | undefined {
       return observe(
         'readdirSync',
         () => orig.readdirSync(path, options) as (string | Dirent)[],
-        (r) => ops.push(['d', path, types, r]),
+        (r) => noteOp(['d', path, types, r]),
         listing,
       );
     },
@@ -458,7 +450,7 @@ export function recordAnswer(slot: AnswerSlot): AnswerRecording | undefined {
       return observe(
         'accessSync',
         () => orig.accessSync(path, mode),
-        (r) => ops.push(['a', path, m, r]),
+        (r) => noteOp(['a', path, m, r]),
         () => 'ok',
       );
     },
@@ -470,7 +462,7 @@ export function recordAnswer(slot: AnswerSlot): AnswerRecording | undefined {
       return observe(
         'readlinkSync',
         () => orig.readlinkSync(path),
-        (r) => ops.push(['k', path, r]),
+        (r) => noteOp(['k', path, r]),
         (v) => v,
       );
     },
@@ -483,7 +475,7 @@ export function recordAnswer(slot: AnswerSlot): AnswerRecording | undefined {
       const fd = observe(
         'openSync',
         () => orig.openSync(path, flags, mode) as number,
-        (r) => ops.push(['o', id, path, r]),
+        (r) => noteOp(['o', id, path, r]),
         () => 'ok',
       );
       opened.set(fd, { id, position: 0 });
@@ -507,7 +499,7 @@ export function recordAnswer(slot: AnswerSlot): AnswerRecording | undefined {
       const read = Buffer.from(view.buffer, view.byteOffset + offset, n);
       bytes += n;
       if (bytes > MAX_OBSERVED_BYTES) taint('more read than an entry holds');
-      ops.push(['R', file.id, at, length, unseen === undefined ? read.toString('base64') : '']);
+      noteOp(['R', file.id, at, length, unseen === undefined ? read.toString('base64') : '']);
       return n;
     },
     fstatSync(fd: unknown, opts?: unknown) {
@@ -521,7 +513,7 @@ export function recordAnswer(slot: AnswerSlot): AnswerRecording | undefined {
       return observe(
         'fstatSync',
         () => orig.fstatSync(fd) as Stats,
-        (r) => ops.push(['F', file.id, r]),
+        (r) => noteOp(['F', file.id, r]),
         statSignature,
       );
     },
@@ -530,7 +522,7 @@ export function recordAnswer(slot: AnswerSlot): AnswerRecording | undefined {
       if (file === undefined) taint('closeSync');
       else {
         opened.delete(fd as number);
-        ops.push(['C', file.id]);
+        noteOp(['C', file.id]);
       }
       return orig.closeSync(fd);
     },

@@ -88,17 +88,24 @@ export function stdoutStreamUsed(): boolean {
 /** Whether stdout is a terminal, without creating process.stdout for a pipe or a file. */
 export function stdoutIsTTY(): boolean {
   if (!direct) return Boolean(process.stdout.isTTY);
-  try {
-    const st = fstatSync(1);
-    if (!st.isCharacterDevice()) return false; // a pipe, a file, a socket
-    if (st.rdev === statSync('/dev/null', { throwIfNoEntry: false })?.rdev) return false; // `> /dev/null`
-  } catch {
-    return false;
-  }
+  if (mayBeTerminal(1) !== true) return false;
   // A terminal: ask the tty module (it loads net; loaded only here).
   // The require is made here too: createRequire(import.meta.url) at load was ~1M instructions of
   // every start (a file URL made and parsed), for a module only a terminal needs.
   return (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(1);
+}
+
+/**
+ * false for a pipe, a file, a socket or `> /dev/null`; true for another character device (a
+ * terminal, as far as fstat tells); undefined for a descriptor that is not open. No tty module.
+ */
+export function mayBeTerminal(fd: number): boolean | undefined {
+  try {
+    const st = fstatSync(fd);
+    return st.isCharacterDevice() && st.rdev !== statSync('/dev/null', { throwIfNoEntry: false })?.rdev;
+  } catch {
+    return undefined;
+  }
 }
 
 function write(fd: Fd, text: string): void {
